@@ -1,0 +1,206 @@
+"""Tiles and the mpsz notation of RULINGS.md.
+
+`123m` 万 (characters), `123p` 筒 (dots), `123s` 条 (bamboo), `1234567z`
+东南西北白发中 (honours), `12345678f` 春夏秋冬梅兰竹菊 (flowers).
+
+A tile *kind* is an index 0..41: 0-8 man, 9-17 pin, 18-26 sou, 27-33 honours
+(27 东 … 30 北, 31 白, 32 发, 33 中), 34-41 flowers. Hands are multisets of
+kinds; the fast paths work on 34-entry count arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import cache
+
+N_KINDS = 34  # non-flower kinds: the length of a count array
+N_ALL_KINDS = 42  # including the 8 flowers
+
+
+class NotationError(ValueError):
+    """Malformed tile notation; the message names the bad character and position."""
+
+
+class Suit(IntEnum):
+    MAN = 0  # 万
+    PIN = 1  # 筒
+    SOU = 2  # 条
+    HONOR = 3  # 字
+    FLOWER = 4  # 花
+
+    @property
+    def letter(self) -> str:
+        return "mpszf"[self]
+
+
+SUIT_LETTERS = {"m": Suit.MAN, "p": Suit.PIN, "s": Suit.SOU, "z": Suit.HONOR, "f": Suit.FLOWER}
+_SUIT_BASE = {Suit.MAN: 0, Suit.PIN: 9, Suit.SOU: 18, Suit.HONOR: 27, Suit.FLOWER: 34}
+_SUIT_SIZE = {Suit.MAN: 9, Suit.PIN: 9, Suit.SOU: 9, Suit.HONOR: 7, Suit.FLOWER: 8}
+
+_NUMERALS = "一二三四五六七八九"
+_SUIT_NAMES = {Suit.MAN: "万", Suit.PIN: "筒", Suit.SOU: "条"}
+_HONOR_NAMES = "东南西北白发中"
+_FLOWER_NAMES = "春夏秋冬梅兰竹菊"
+
+# Named honour kinds (index into a count array).
+EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
+WHITE, GREEN, RED = 31, 32, 33  # 白板 (BAIBAN), 发财, 红中
+BAIBAN = WHITE  # 白板: plays as the gold's face tile in the gold games
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, *range(27, 34))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One tile kind, e.g. `Tile.parse("5m")`. Copies of a kind are equal."""
+
+    kind: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.kind < N_ALL_KINDS:
+            raise ValueError(f"tile kind out of range: {self.kind}")
+
+    @staticmethod
+    def parse(text: str) -> Tile:
+        """Parse exactly one tile such as "5m" or "3f"."""
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise NotationError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+        return tiles[0]
+
+    @staticmethod
+    def of(suit: Suit, number: int) -> Tile:
+        """The tile with this suit and 1-based number."""
+        if not 1 <= number <= _SUIT_SIZE[suit]:
+            raise NotationError(f"no tile {number}{suit.letter}")
+        return Tile(_SUIT_BASE[suit] + number - 1)
+
+    @property
+    def suit(self) -> Suit:
+        return _suit_of(self.kind)
+
+    @property
+    def number(self) -> int:
+        """1-based number within the suit (honours 1-7 东南西北白发中, flowers 1-8)."""
+        return self.kind - _SUIT_BASE[self.suit] + 1
+
+    @property
+    def is_flower(self) -> bool:
+        return self.kind >= N_KINDS
+
+    @property
+    def is_honor(self) -> bool:
+        return self.suit == Suit.HONOR
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.suit <= Suit.SOU and self.number in (1, 9)
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        return self.is_terminal or self.is_honor
+
+    @property
+    def chinese(self) -> str:
+        """The name a player reads, e.g. 五万, 东, 春."""
+        return chinese_name(self.kind)
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f'Tile.parse("{self}")'
+
+
+@cache
+def _suit_of(kind: int) -> Suit:
+    if kind < 27:
+        return Suit(kind // 9)
+    return Suit.HONOR if kind < N_KINDS else Suit.FLOWER
+
+
+def chinese_name(kind: int) -> str:
+    """Chinese display name of a tile kind."""
+    suit = _suit_of(kind)
+    number = kind - _SUIT_BASE[suit]
+    if suit == Suit.HONOR:
+        return _HONOR_NAMES[number]
+    if suit == Suit.FLOWER:
+        return _FLOWER_NAMES[number]
+    return _NUMERALS[number] + _SUIT_NAMES[suit]
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse mpsz notation ("11m234p567s", spaces allowed) in the order written.
+
+    Raises NotationError naming the first bad character: a character that is
+    neither a digit nor a suit letter, a digit with no suit after it, a suit
+    letter with no digits before it, or a number outside its suit (0, 8z, 9f).
+    """
+    tiles: list[Tile] = []
+    pending: list[tuple[int, int]] = []  # (position, digit)
+    for pos, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if ch in "0123456789":
+            pending.append((pos, int(ch)))
+        elif ch in SUIT_LETTERS:
+            if not pending:
+                raise NotationError(f"suit letter {ch!r} at position {pos} has no digits before it")
+            tiles.extend(_suit_run(SUIT_LETTERS[ch], pending))
+            pending = []
+        else:
+            raise NotationError(f"bad character {ch!r} at position {pos} in {text!r}")
+    if pending:
+        pos, digit = pending[-1]
+        raise NotationError(f"digit {str(digit)!r} at position {pos} has no suit letter after it")
+    return tuple(tiles)
+
+
+def _suit_run(suit: Suit, pending: list[tuple[int, int]]) -> list[Tile]:
+    out = []
+    for pos, digit in pending:
+        if not 1 <= digit <= _SUIT_SIZE[suit]:
+            raise NotationError(f"bad character {str(digit)!r} at position {pos}: no tile {digit}{suit.letter}")
+        out.append(Tile(_SUIT_BASE[suit] + digit - 1))
+    return out
+
+
+def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
+    """Format tiles in compact mpsz ("11m234p"), sorted unless sort=False."""
+    seq = sorted(tiles) if sort else list(tiles)
+    out: list[str] = []
+    run: list[str] = []
+    suit: Suit | None = None
+    for tile in seq:
+        if tile.suit != suit and run:
+            out.append("".join(run) + suit.letter)  # type: ignore[union-attr]
+            run = []
+        suit = tile.suit
+        run.append(str(tile.number))
+    if run and suit is not None:
+        out.append("".join(run) + suit.letter)
+    return "".join(out)
+
+
+def to_counts(tiles: Iterable[Tile]) -> list[int]:
+    """A 34-entry count array of the non-flower tiles (flowers are rejected)."""
+    counts = [0] * N_KINDS
+    for tile in tiles:
+        if tile.kind >= N_KINDS:
+            raise ValueError(f"flower {tile} has no place in a count array")
+        counts[tile.kind] += 1
+    return counts
+
+
+def from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
+    """The sorted tiles of a count array."""
+    return tuple(Tile(kind) for kind, n in enumerate(counts) for _ in range(n))
+
+
+ALL_TILES = tuple(Tile(k) for k in range(N_ALL_KINDS))
+NON_FLOWER_TILES = ALL_TILES[:N_KINDS]
+FLOWERS = ALL_TILES[N_KINDS:]

@@ -1,0 +1,1 @@
+"""Shared fixtures. Named players live here so tests read as stories."""
