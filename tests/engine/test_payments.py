@@ -1,0 +1,129 @@
+"""Paying down to zero and escape penalties (RULINGS.md, "All variants")."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.payments import PaymentError, Transfer, UnknownVariant, escape_penalty, settle
+
+SEATS = (0, 1, 2, 3)
+
+
+def owes(*rows: tuple[int, int, int]) -> list[Transfer]:
+    return [Transfer(payer, receiver, amount) for payer, receiver, amount in rows]
+
+
+def paid(transfers: tuple[Transfer, ...]) -> list[int]:
+    return [t.paid for t in transfers]
+
+
+# (what is owed as (payer, receiver, owed), balances, expected paid in the same order)
+SETTLE_TABLE = [
+    # pinghe 闲家自摸 at base 10: dealer pays 40, the other two 20 each; all can pay.
+    ([(0, 1, 40), (2, 1, 20), (3, 1, 20)], {0: 1000, 2: 1000, 3: 1000}, [40, 20, 20]),
+    # Exactly the balance: pays everything, ends at 0.
+    ([(0, 1, 40)], {0: 40}, [40]),
+    # A broke loser pays nothing.
+    ([(0, 1, 40), (2, 1, 20)], {0: 0, 2: 500}, [0, 20]),
+    # A single receiver gets the whole balance.
+    ([(2, 0, 300)], {2: 123}, [123]),
+    # 一炮多响-style: one payer, two receivers owed 60 and 30, balance 45 → 30 and 15 exactly.
+    ([(0, 1, 60), (0, 2, 30)], {0: 45}, [30, 15]),
+    # Equal shares with a remainder: 100 over three owed 120 each → 33 each, +1 to the seat after the payer.
+    ([(3, 0, 120), (3, 1, 120), (3, 2, 120)], {3: 100}, [34, 33, 33]),
+    # The remainder goes to the receiver seated first after the payer, whatever the listing order.
+    ([(1, 0, 120), (1, 3, 120), (1, 2, 120)], {1: 100}, [33, 33, 34]),
+    # Rounding never lifts a receiver above what they were owed: the excess passes on.
+    ([(0, 1, 1), (0, 2, 1), (0, 3, 1)], {0: 2}, [1, 1, 0]),
+    # A negative balance (should never happen) pays nothing rather than less than nothing.
+    ([(0, 1, 10)], {0: -5}, [0]),
+    # Coins won in the same hand are not spent on what is lost in it.
+    ([(0, 1, 50), (2, 0, 70)], {0: 30, 2: 1000}, [30, 70]),
+    # Owed zero stays zero.
+    ([(0, 1, 0), (0, 2, 10)], {0: 5}, [0, 5]),
+]
+
+
+@pytest.mark.parametrize("rows, balances, expected", SETTLE_TABLE)
+def test_settle_pays_down_to_zero(rows, balances, expected):
+    result = settle(owes(*rows), balances, SEATS)
+    assert paid(result) == expected
+    assert [(t.payer, t.receiver, t.owed) for t in result] == rows
+
+
+def test_settle_respects_a_seat_order_other_than_numeric():
+    # Seats listed 2, 0, 3, 1: after payer 3 comes 1, so seat 1 takes the rounding remainder.
+    result = settle(owes((3, 0, 10), (3, 1, 10), (3, 2, 10)), {3: 2}, (2, 0, 3, 1))
+    assert paid(result) == [0, 2, 0]
+
+
+@pytest.mark.parametrize(
+    "rows, balances, seats, message",
+    [
+        ([(0, 0, 10)], {0: 100}, SEATS, "cannot pay itself"),
+        ([(0, 1, -1)], {0: 100}, SEATS, "negative"),
+        ([(0, 5, 10)], {0: 100}, SEATS, "not at the table"),
+        ([(0, 1, 10)], {}, SEATS, "no balance"),
+        ([(0, 1, 10)], {0: 100}, (0, 1, 1), "repeats"),
+    ],
+)
+def test_bad_transfer_lists_are_refused(rows, balances, seats, message):
+    with pytest.raises(PaymentError, match=message):
+        settle(owes(*rows), balances, seats)
+
+
+ESCAPE_TABLE = [
+    # 平和: 逃跑扣除12倍底分。三个玩家各得4倍。
+    ("pinghe", 10, 0, 4, [(0, 1, 40), (0, 2, 40), (0, 3, 40)]),
+    ("nanping", 50, 2, 4, [(2, 3, 200), (2, 0, 200), (2, 1, 200)]),
+    # 广东: -50 分 × base shared equally; 500 / 3 = 166 r 2 → the seat after the escaper gets 168.
+    ("guangdong", 10, 1, 4, [(1, 2, 168), (1, 3, 166), (1, 0, 166)]),
+    ("guangdong", 30, 3, 4, [(3, 0, 500), (3, 1, 500), (3, 2, 500)]),
+    # 二人: 12 × base to the opponent.
+    ("erren", 100, 1, 2, [(1, 0, 1200)]),
+]
+
+
+@pytest.mark.parametrize("variant, base, escaper, n_seats, expected", ESCAPE_TABLE)
+def test_escape_penalty_per_variant(variant, base, escaper, n_seats, expected):
+    penalty = escape_penalty(variant, base, escaper, n_seats)
+    assert [(t.payer, t.receiver, t.owed) for t in penalty] == expected
+    assert all(t.paid == t.owed for t in penalty)
+
+
+def test_escaper_short_of_coins_pays_down_to_zero_shared_equally():
+    # 如果游戏币不够，那么最后系统扣到0为止，扣的游戏币也三家平分.
+    penalty = escape_penalty("pinghe", 10, 0, 4)
+    assert paid(settle(penalty, {0: 100}, SEATS)) == [34, 33, 33]
+
+
+@pytest.mark.parametrize(
+    "variant, base, escaper, n_seats, error",
+    [
+        ("riichi", 10, 0, 4, UnknownVariant),
+        ("pinghe", 0, 0, 4, PaymentError),
+        ("pinghe", 10, 4, 4, PaymentError),
+        ("erren", 10, 0, 1, PaymentError),
+    ],
+)
+def test_bad_escape_requests_are_refused(variant, base, escaper, n_seats, error):
+    with pytest.raises(error):
+        escape_penalty(variant, base, escaper, n_seats)
+
+
+transfer_lists = st.lists(
+    st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 5000)).filter(lambda r: r[0] != r[1]),
+    max_size=8,
+)
+
+
+@given(transfer_lists, st.lists(st.integers(0, 6000), min_size=4, max_size=4))
+def test_settle_never_overdraws_and_pays_what_it_can(rows, balance_list):
+    balances = dict(enumerate(balance_list))
+    result = settle(owes(*rows), balances, SEATS)
+    for seat in SEATS:
+        mine = [t for t in result if t.payer == seat]
+        assert sum(t.paid for t in mine) == min(sum(t.owed for t in mine), balances[seat])
+        assert all(0 <= t.paid <= t.owed for t in mine)
