@@ -1,0 +1,58 @@
+"""Variant registry: `engine.variants.get("pinghe")` -> Variant.
+
+Each variant module calls `register(VARIANT)` on import; `get` imports the
+built-in modules lazily so that adding a game is one new module plus one name in
+`BUILTIN`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.variants.base import DeadWall, Furiten, GoldDiscard, GoldRules, Variant
+
+__all__ = ["BUILTIN", "DeadWall", "Furiten", "GoldDiscard", "GoldRules", "UnknownVariant", "Variant", "all_ids", "get"]
+
+# Built-in variant modules (engine/variants/<id>.py); each registers itself.
+BUILTIN = ("pinghe", "nanping", "guangdong", "erren")
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+class UnknownVariant(KeyError):
+    """No variant with that id is registered."""
+
+
+def register(variant: Variant) -> Variant:
+    """Add a variant (idempotent for the same object); returns it for module-level use."""
+    existing = _REGISTRY.get(variant.id)
+    if existing is not None and existing != variant:
+        raise ValueError(f"variant {variant.id!r} registered twice with different rules")
+    _REGISTRY[variant.id] = variant
+    return variant
+
+
+def _load_builtins() -> None:
+    for name in BUILTIN:
+        if name not in _REGISTRY:
+            try:
+                importlib.import_module(f"engine.variants.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"engine.variants.{name}":
+                    raise
+
+
+def get(variant_id: str) -> Variant:
+    """The registered variant, or UnknownVariant naming the known ids."""
+    if variant_id not in _REGISTRY:
+        _load_builtins()
+    try:
+        return _REGISTRY[variant_id]
+    except KeyError:
+        raise UnknownVariant(f"unknown variant {variant_id!r}; known: {', '.join(all_ids())}") from None
+
+
+def all_ids() -> tuple[str, ...]:
+    """Ids of every available variant, in BUILTIN order then registration order."""
+    _load_builtins()
+    return tuple(sorted(_REGISTRY, key=lambda v: (BUILTIN.index(v) if v in BUILTIN else len(BUILTIN), v)))

@@ -1,0 +1,125 @@
+"""The Variant data object: everything the shared hand flow needs to know about a game.
+
+A variant is data, not code paths: the hand state machine (engine/hand.py) reads
+these fields and never asks `if variant == ...`. A new game plugs in by building a
+`Variant` and calling `engine.variants.register(...)` from its module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from engine.tiles import FLOWERS, NON_FLOWER_TILES, Tile
+
+
+class GoldDiscard(IntEnum):
+    """When a gold (金) may be discarded."""
+
+    NEVER = 0  # no gold in this game
+    YOUJIN_ONLY = 1  # pinghe: only to enter or stay in 双游 (a lone gold left waiting)
+    FREE = 2  # nanping: any time, but nobody may win on, chow or pong it
+
+
+class Furiten(IntEnum):
+    """What passing on a discard win costs."""
+
+    NONE = 0
+    UNTIL_OWN_DRAW = 1  # 先弃后和 (nanping): no discard win until the passer's next draw
+    SAME_TILE_UNTIL_ACTION = 2  # 漏胡 (guangdong): not on that tile until a pong/chow/kong/draw
+
+
+@dataclass(frozen=True, slots=True)
+class GoldRules:
+    """The gold (金, 财神) wildcard rules of a gold game."""
+
+    discard: GoldDiscard
+    # 点炮/抢杠胡 only with at most this many golds in hand (pinghe 0, nanping 1).
+    discard_win_max_golds: int
+    # With at least this many golds, a plain 自摸 is not enough: only 游金 or better (pinghe 3).
+    youjin_only_from_golds: int | None
+    # 三金倒 only on the seat's first turn (pinghe 起手三金倒) or at any turn (nanping).
+    sanjindao_first_turn_only: bool
+    # 四金倒 as its own win (pinghe, 记分等同于双游); nanping has only 三金倒.
+    sijindao: bool
+    # 喊金: the dealer may name the gold before the deal when the table option is on.
+    named_gold_option: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DeadWall:
+    """How many tiles stay undrawn: the exhaustive-draw (流局/臭庄) threshold.
+
+    reserve = base + per_exposed_kong * exposed kongs + per_concealed_kong * concealed kongs
+              + per_flower_point * flower points (nanping: 4 flowers = 1 point, each further +1).
+    """
+
+    base: int
+    per_exposed_kong: int = 0
+    per_concealed_kong: int = 0
+    per_flower_point: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A game's rules as data. `id` is the name used everywhere (code, URLs, API)."""
+
+    id: str
+    name_zh: str
+    n_seats: int
+    has_flowers: bool
+    dealer_tiles: int  # 庄家 starting tiles (17 / 14)
+    other_tiles: int  # 闲家 starting tiles (16 / 13)
+    shape_names: tuple[str, ...]  # names of engine.shapes.Shape members that win
+    gold: GoldRules | None = None
+    chow: bool = True  # chow only ever from the player on the left (the previous seat)
+    multiple_discard_winners: bool = False  # 一炮多响
+    rob_added_kong: bool = True  # 抢杠胡 on an added kong
+    rob_concealed_kong: bool = False  # 抢暗杠 / 抢杠自摸: guess a concealed kong before one's draw
+    furiten: Furiten = Furiten.NONE
+    discard_win_min_points: int = 0  # pinghe 点炮 needs 3 分
+    dead_wall: DeadWall = DeadWall(0)
+    # nanping: in the last N drawable tiles a winning draw wins automatically and a
+    # discard that lets another win makes the discarder pay everything (包).
+    last_tiles_auto_win: int = 0
+    fenbing: bool = False  # 分饼 (nanping)
+    tianhu: bool = False  # 天胡 as its own win type
+    qiangjin: bool = False  # 抢金 (天听)
+    exchange_phase: bool = False  # erren 换牌 after the deal
+    escape_penalty_bases: int = 12
+    base_fan: tuple[tuple[str, int], ...] = ()  # documentary: win type -> 番, for views and docs
+    scoring: str = ""  # "module:function" of the settle function (resolved lazily)
+    extra: tuple[tuple[str, Any], ...] = field(default=())  # variant-specific data for its own modules
+
+    @property
+    def tile_set(self) -> tuple[Tile, ...]:
+        """All tiles of the game, four of each kind (+ one of each flower)."""
+        base = tuple(t for t in NON_FLOWER_TILES for _ in range(4))
+        return base + (FLOWERS if self.has_flowers else ())
+
+    @property
+    def shapes(self) -> frozenset[Any]:
+        """The winning shapes as engine.shapes.Shape members."""
+        from engine.shapes import Shape
+
+        return frozenset(Shape[name] for name in self.shape_names)
+
+    def hand_size(self, seat: int, dealer: int) -> int:
+        return self.dealer_tiles if seat == dealer else self.other_tiles
+
+    def settle_function(self) -> Callable[..., Any] | None:
+        """The scoring module's settle function, or None when the variant has none yet."""
+        if not self.scoring:
+            return None
+        module_name, _, func = self.scoring.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError:
+            return None
+        return getattr(module, func, None)
+
+    def option(self, name: str, default: Any = None) -> Any:
+        return dict(self.extra).get(name, default)

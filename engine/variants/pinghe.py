@@ -1,0 +1,32 @@
+"""平和麻将 (Pinghe): shared/seeds/000_0aaf8825362a59c1.txt and RULINGS.md."""
+
+from engine.variants import register
+from engine.variants.base import DeadWall, GoldDiscard, GoldRules, Variant
+
+PINGHE = register(
+    Variant(
+        id="pinghe",
+        name_zh="平和麻将",
+        n_seats=4,
+        has_flowers=True,
+        dealer_tiles=17,
+        other_tiles=16,
+        shape_names=("STANDARD", "PINGHE_PAIRS"),  # 对对胡: 7 pairs + 1 triplet, fully concealed
+        gold=GoldRules(
+            discard=GoldDiscard.YOUJIN_ONLY,  # 金牌不可以打出, 只有双游状态才能打出金牌
+            discard_win_max_golds=0,  # 有金牌的情况下不允许点炮胡
+            youjin_only_from_golds=3,  # 三个金不能进行自摸, 必须胡游金
+            sanjindao_first_turn_only=True,  # 起手三金倒, 放弃后无法再胡
+            sijindao=True,  # 起手四金倒, 记分等同于双游
+            named_gold_option=True,  # 喊金
+        ),
+        rob_added_kong=True,  # 抢杠胡, 等同于点炮胡
+        rob_concealed_kong=True,  # 抢杠自摸 (抢暗杠)
+        discard_win_min_points=3,  # 点炮胡需要三分
+        dead_wall=DeadWall(base=16, per_exposed_kong=2, per_concealed_kong=4),  # 8墩 + 明杠1墩 + 暗杠2墩
+        qiangjin=True,
+        tianhu=False,
+        base_fan=(("点炮", 1), ("自摸", 2), ("游金", 4), ("双游", 8), ("四游", 16), ("八游", 32), ("十六游", 64)),
+        scoring="engine.scoring.pinghe:settle",
+    )
+)
