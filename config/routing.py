@@ -2,4 +2,8 @@
 
 from django.urls import URLPattern, URLResolver
 
-websocket_urlpatterns: list[URLPattern | URLResolver] = []
+from accounts.routing import websocket_urlpatterns as accounts_ws
+
+websocket_urlpatterns: list[URLPattern | URLResolver] = [
+    *accounts_ws,
+]

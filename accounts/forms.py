@@ -1,0 +1,61 @@
+"""Account forms: sign up, throttled log-in, profile edit."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+
+from accounts.models import User
+from accounts.throttle import LoginThrottle, client_ip
+
+THROTTLED_MESSAGE = (
+    "登录失败次数过多，请 %(minutes)d 分钟后再试。"
+    " Too many failed log-in attempts for this account from your address; try again in %(minutes)d minute(s)."
+)
+
+
+class SignUpForm(UserCreationForm):
+    """A new player: username, display name (Chinese allowed), password twice."""
+
+    class Meta:
+        model = User
+        fields = ("username", "display_name")
+        labels = {"username": "用户名 Username", "display_name": "昵称 Display name"}
+        help_texts = {"display_name": "Shown at the table; Chinese allowed (max 32 characters)."}
+
+
+class ThrottledLoginForm(AuthenticationForm):
+    """Django's log-in form, refusing a (username, address) pair after repeated failures."""
+
+    error_messages = {**AuthenticationForm.error_messages, "throttled": THROTTLED_MESSAGE}
+
+    def clean(self) -> dict[str, Any]:
+        throttle = LoginThrottle(self.cleaned_data.get("username") or "", client_ip(self.request))
+        if wait := throttle.wait_seconds():
+            # Checked before authenticate(): a locked pair learns nothing, even with the right password.
+            raise ValidationError(
+                self.error_messages["throttled"], code="throttled", params={"minutes": math.ceil(wait / 60)}
+            )
+        try:
+            cleaned = super().clean()
+        except ValidationError:
+            throttle.record_failure()
+            raise
+        throttle.reset()
+        return cleaned
+
+
+class ProfileForm(forms.ModelForm):
+    """What a player may change about themselves."""
+
+    class Meta:
+        model = User
+        fields = ("display_name", "email")
+        labels = {"display_name": "昵称 Display name", "email": "邮箱 Email"}
+
+    def clean_display_name(self) -> str:
+        return str(self.cleaned_data["display_name"]).strip()

@@ -1,0 +1,70 @@
+"""Account pages: sign up, log in/out, profile, change password. Thin: forms and services do the work."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.http import require_POST
+
+from accounts.forms import ProfileForm, SignUpForm, ThrottledLoginForm
+from accounts.models import User
+from accounts.services import log_out
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and log straight in."""
+    if request.user.is_authenticated:
+        return redirect("accounts:profile")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"注册成功 Welcome, {user.shown_name}!")
+        return redirect("accounts:profile")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+class LoginView(auth_views.LoginView):
+    """Log in, refused for a while after repeated wrong passwords (see accounts.throttle)."""
+
+    form_class = ThrottledLoginForm
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+
+@require_POST
+def logout_view(request: HttpRequest) -> HttpResponse:
+    """Log out (POST only, CSRF-protected) and close this user's WebSockets."""
+    log_out(request)
+    messages.info(request, "已退出 You have logged out.")
+    return redirect("home")
+
+
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    """The player's own page: who they are, and their display name to edit."""
+    assert isinstance(request.user, User)
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "已保存 Profile saved.")
+        return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form, "profile_user": request.user})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Change password; the current session stays logged in, other sessions end."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:profile")
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, "密码已修改 Password changed.")
+        return response

@@ -1,0 +1,28 @@
+// The logged-in user's notification socket (/ws/notify/). Other scripts listen for
+// "mj:notify" events on window; when the server ends the session (logout, ban) we stop.
+(function () {
+  "use strict";
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  let delay = 1000;
+  let stopped = false;
+  function connect() {
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/notify/`);
+    socket.onopen = () => { delay = 1000; };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "notify") {
+        window.dispatchEvent(new CustomEvent("mj:notify", { detail: message.payload }));
+      } else if (message.type === "closing") {
+        stopped = true;
+        window.dispatchEvent(new CustomEvent("mj:session-ended", { detail: message.reason }));
+      }
+    };
+    socket.onclose = (event) => {
+      // 4001: the server ended this user's session; a refused handshake also means "not logged in".
+      if (stopped || event.code === 4001) return;
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30000);
+    };
+  }
+  connect();
+})();
