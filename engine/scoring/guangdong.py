@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from engine.payments import Transfer
+from engine.sheet import Charge, Meld, ReadingGroup, SettlementSheet, SheetHeader, SheetItem, Unit, build_sheet
+from engine.sheet import Reading as SheetReading
 from engine.tiles import DRAGONS, EAST, WINDS, Suit, Tile, format_tiles, parse_tiles
 
 N_SEATS = 4
@@ -427,3 +429,151 @@ def player_title(cumulative: int) -> Title:
     """The title for a cumulative guangdong score (炸胡 at 19 or less, 十八罗汉 from 1,000,000)."""
     earned = [t for t in TITLES if t.minimum is None or cumulative >= t.minimum]
     return earned[-1]
+
+
+# ---------------------------------------------------------------------------
+# The finished hand -> SettlementSheet
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """One winner of a finished guangdong hand, as the hand flow saw the win.
+
+    `concealed` holds the winner's concealed tiles including the winning tile; `melds` the
+    declared sets (暗杠 with concealed=True). `from_seat` and `liable` as in `ScoredWin`.
+    """
+
+    seat: int
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    way: WinWay = WinWay.SELF_DRAW
+    from_seat: int | None = None
+    liable: int | None = None
+    last_tile: bool = False
+    first_turn: FirstTurn = FirstTurn.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class GuangdongHand:
+    """A finished guangdong hand: no winners for 流局, one, or several on one discard (一炮多响)."""
+
+    dealer: int
+    base: int
+    round_wind: Tile = EAST_TILE
+    winners: tuple[Winner, ...] = ()
+    streak: int = 1
+    balances: tuple[int, ...] | None = None
+
+
+# The shape names of engine.shapes that this game wins with, and how the scorer reads them.
+_SHAPES = {
+    "STANDARD": HandShape.STANDARD,
+    "THIRTEEN_ORPHANS": HandShape.THIRTEEN_ORPHANS,
+    "NINE_GATES": HandShape.NINE_GATES,
+}
+
+
+def readings_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[Reading]:
+    """Every reading of a complete hand: the engine core's decompositions plus the melds."""
+    from engine.shapes import Shape, decompose  # the engine core; imported here so a draw settles without it
+
+    shapes = frozenset(Shape[name] for name in _SHAPES)
+    out = []
+    for d in decompose(tuple(concealed), gold=None, shapes=shapes):
+        shape = _SHAPES[d.shape.name]
+        if shape != HandShape.STANDARD:
+            out.append(Reading((tuple(sorted(concealed)),), None, shape))
+            continue
+        pair = next(g.tiles[0] for g in d.groups if g.kind.name == "PAIR")
+        sets = tuple(m.tiles for m in melds) + tuple(g.tiles for g in d.groups if g.kind.name != "PAIR")
+        out.append(Reading(sets, pair))
+    return out
+
+
+def score_winner(winner: Winner, hand: GuangdongHand) -> FanResult:
+    """The 番 of one winner (seat wind from the dealer, 一炮三响 from the number of winners)."""
+    situation = Situation(
+        way=winner.way,
+        seat_wind=Tile(WINDS[(winner.seat - hand.dealer) % N_SEATS]),
+        round_wind=hand.round_wind,
+        last_tile=winner.last_tile,
+        triple=winner.way == WinWay.DISCARD and len(hand.winners) == N_SEATS - 1,
+        first_turn=winner.first_turn,
+    )
+    readings = readings_of(winner.concealed, winner.melds)
+    if not readings:
+        raise ScoringError(f"seat {winner.seat} does not hold a winning hand: {format_tiles(winner.concealed)}")
+    return best_score(readings, situation)
+
+
+_WAY_NAMES = {
+    WinWay.DISCARD: ("食胡", "win on a discard"),
+    WinWay.SELF_DRAW: ("自摸", "self-draw"),
+    WinWay.KONG_BLOOM: ("杠上开花", "win on a kong replacement"),
+    WinWay.KONG_BLOOM_FED: ("杠上开花包杠", "win on a fed kong's replacement"),
+    WinWay.ROBBED_KONG: ("抢杠", "robbing a kong"),
+}
+
+
+def settle(hand: GuangdongHand) -> SettlementSheet:
+    """The settlement sheet of a finished guangdong hand (docs/rules/guangdong.md, Payments)."""
+    results = [score_winner(w, hand) for w in hand.winners]
+    charges = [c for w, r in zip(hand.winners, results, strict=True) for c in _charges(w, r, hand.base)]
+    fan_lines = {w.seat: _fan_lines(r) for w, r in zip(hand.winners, results, strict=True)}
+    first = hand.winners[0] if hand.winners else None
+    header = SheetHeader(
+        variant="guangdong",
+        n_seats=N_SEATS,
+        base=hand.base,
+        dealer=hand.dealer,
+        streak=hand.streak,
+        winner=first.seat if first else None,
+        win_type=_win_type_zh(hand) if first else None,
+        total_fan=max((r.fan for r in results), default=0),
+    )
+    notes = [_note(w, r) for w, r in zip(hand.winners, results, strict=True)] or ["流局"]
+    reading = _sheet_reading(results[0], first.melds) if first else None
+    return build_sheet(header, charges, fan_lines=fan_lines, balances=hand.balances, reading=reading, notes=notes)
+
+
+def _charges(winner: Winner, result: FanResult, base: int) -> list[Charge]:
+    win = ScoredWin(winner.seat, result.fan, winner.way, winner.from_seat, winner.liable)
+    zh, en = _WAY_NAMES[winner.way]
+    if winner.liable is not None and winner.way in (WinWay.SELF_DRAW, WinWay.KONG_BLOOM):
+        zh, en = f"{zh}(包)", f"{en} (liable pays for three)"
+    return [Charge(t.payer, t.receiver, t.owed, zh, en, result.fan, Unit.FAN) for t in owed_transfers([win], base)]
+
+
+def _fan_lines(result: FanResult) -> list[SheetItem]:
+    return [SheetItem(i.name_zh, i.name_en, i.fan, Unit.FAN) for i in result.items]
+
+
+def _win_type_zh(hand: GuangdongHand) -> str:
+    if len(hand.winners) > 1:
+        return "一炮三响" if len(hand.winners) == N_SEATS - 1 else "一炮双响"
+    return _WAY_NAMES[hand.winners[0].way][0]
+
+
+def _note(winner: Winner, result: FanResult) -> str:
+    names = "+".join(i.name_zh for i in result.items if i.fan or len(result.items) == 1)
+    return f"seat {winner.seat}: {names} = {result.fan}番 ({result.points}分)"
+
+
+def _sheet_reading(result: FanResult, melds: Sequence[Meld]) -> SheetReading | None:
+    reading = result.reading
+    if reading is None:
+        return None
+    if reading.shape != HandShape.STANDARD:
+        return SheetReading(reading.shape.name.lower(), (ReadingGroup("single", format_tiles(reading.tiles)),), None)
+    sets = tuple(
+        ReadingGroup(_set_kind(s), format_tiles(s), 0, i >= len(melds) or melds[i].concealed)
+        for i, s in enumerate(reading.sets)
+    )
+    pair = ReadingGroup("pair", format_tiles(reading.tiles[-2:]))
+    return SheetReading("standard", sets, pair)
+
+
+def _set_kind(tiles: tuple[Tile, ...]) -> str:
+    if tiles[0] != tiles[-1]:
+        return "chow"
+    return "kong" if len(tiles) == 4 else "pung"
