@@ -72,5 +72,7 @@ def test_dihu_is_a_self_draw_on_the_first_draw():
 
 
 def test_a_claim_ends_every_first_turn_win():
-    facts = {"winner": DAVE, "dealer": ALICE, "self_draw": True, "discarder": None}
-    assert first_turn_win(**facts, winner_draws=1, dealer_discards=1, any_claim=True) == FirstTurn.NONE
+    after_a_pong = first_turn_win(
+        winner=DAVE, dealer=ALICE, self_draw=True, discarder=None, winner_draws=1, dealer_discards=1, any_claim=True
+    )
+    assert after_a_pong == FirstTurn.NONE
