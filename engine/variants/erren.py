@@ -1,5 +1,11 @@
 """二人麻将 (erren): shared/seeds/002_92881f5650452d1e.txt and RULINGS.md; prose in docs/rules/erren.md."""
 
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from engine.tiles import Tile
 from engine.variants import register
 from engine.variants.base import DeadWall, Variant
 
@@ -35,3 +41,52 @@ ERREN = register(
         ),
     )
 )
+
+
+# --- flow pieces the hand state machine asks erren about (pure functions) ------------------------------
+
+
+def option_rng(seed: str, what: str, turn: int) -> random.Random:
+    """The rng of one table-option roll: a function of the hand's seed, the option and the turn.
+
+    Derived from the seed (never the global random), so a replay rolls the same
+    offers and the provably-fair check (the committed seed) covers them too.
+    """
+    return random.Random(f"{seed}/erren/{what}/{turn}")
+
+
+def rolls(probability: float, rng: random.Random) -> bool:
+    """Does an option with this probability fire? (0 never rolls the rng's luck: always False.)"""
+    return probability > 0 and rng.random() < probability
+
+
+def swap_offer(unseen: Iterable[Tile], rng: random.Random) -> Tile | None:
+    """游戏中换牌: the kind of the triplet offered, among kinds with three unseen copies (None if none)."""
+    counts = Counter(unseen)
+    kinds = sorted(tile for tile, n in counts.items() if n >= 3)
+    return rng.choice(kinds) if kinds else None
+
+
+def pick_choices(unseen: Iterable[Tile]) -> tuple[Tile, ...]:
+    """搓牌: the kinds the player may name (any tile neither discarded nor in a hand)."""
+    return tuple(sorted(set(unseen)))
+
+
+def haidi_seat(
+    ready: Sequence[bool], declared_at: Sequence[int | None], ready_since: Sequence[int | None]
+) -> int | None:
+    """海底捞月: who draws the three extra tiles after the wall runs out, or None (流局).
+
+    One ready seat draws. Both ready: the earlier 报听 declaration; a declared
+    seat before an undeclared one; neither declared: the seat whose hand has been
+    ready longer (the turn its unbroken readiness began). Turns are distinct, so
+    there is no tie.
+    """
+    seats = [s for s in range(len(ready)) if ready[s]]
+    if len(seats) <= 1:
+        return seats[0] if seats else None
+    return min(seats, key=lambda s: (_order(declared_at[s]), _order(ready_since[s]), s))
+
+
+def _order(turn: int | None) -> float:
+    return math.inf if turn is None else turn
