@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "accounts",
     "ledger",
     "tables",
@@ -196,12 +197,16 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.UserRateThrottle",
         "rest_framework.throttling.AnonRateThrottle",
     ],
-    "DEFAULT_THROTTLE_RATES": {"user": "600/min", "anon": "60/min"},
+    "DEFAULT_THROTTLE_RATES": {"user": "600/min", "anon": "60/min", "ledger_operator": "120/min"},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong platform wallet API",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Interactive docs from the drf-spectacular-sidecar wheel: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Security (secure defaults when DEBUG is off) ---------------------------

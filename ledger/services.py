@@ -1,0 +1,350 @@
+"""Every money movement on the platform, each in one database transaction.
+
+Contract shared by all services:
+- Exactly once: each movement has an idempotency key (derived from the hand and
+  seat for table movements, given by the caller for operator movements). Posting
+  the same key again returns the first `Transaction` and moves nothing; the same
+  key with a different request raises `IdempotencyConflict` and moves nothing.
+- Accounts are locked in ascending id order (`select_for_update`), so two
+  movements over the same players serialise instead of deadlocking; on SQLite the
+  IMMEDIATE transaction mode serialises writers the same way.
+- A player's balance never goes below zero: table payments pay down to zero
+  (`engine.payments.settle`), operator debits and reversals that would overdraw
+  raise `InsufficientFunds`.
+- Bad input raises a `LedgerError` subclass and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+
+from accounts.models import User
+from engine.payments import PaymentError, Transfer, escape_penalty, settle
+from ledger.models import Account, AccountKind, Bracket, Posting, Transaction, TransactionKind
+
+
+class LedgerError(Exception):
+    """A refused money movement. `code` is stable and shown by the API."""
+
+    code = "ledger_error"
+
+
+class InvalidAmount(LedgerError):
+    code = "invalid_amount"
+
+
+class InsufficientFunds(LedgerError):
+    code = "insufficient_funds"
+
+
+class IdempotencyConflict(LedgerError):
+    code = "idempotency_conflict"
+
+
+class NotReversible(LedgerError):
+    code = "not_reversible"
+
+
+class UnknownAccount(LedgerError):
+    code = "unknown_account"
+
+
+class InvalidTransfers(LedgerError):
+    code = "invalid_transfers"
+
+
+# --- accounts ----------------------------------------------------------------
+
+
+def account_for(user: User | int) -> Account:
+    """The user's coin account, created on first use (new users also get one by signal)."""
+    user_id = user if isinstance(user, int) else user.pk
+    account, _ = Account.objects.get_or_create(user_id=user_id, defaults={"kind": AccountKind.PLAYER})
+    return account
+
+
+def system_account(code: str) -> Account:
+    account, _ = Account.objects.get_or_create(code=code, defaults={"kind": AccountKind.SYSTEM})
+    return account
+
+
+def balance_of(user: User | int) -> int:
+    return account_for(user).balance
+
+
+def bracket_for_balance(balance: int) -> Bracket | None:
+    """The stake bracket a balance admits, or None when it is too small to sit (under 160)."""
+    candidates = Bracket.objects.filter(min_balance__lte=balance).order_by("-min_balance")[:1]
+    bracket = next(iter(candidates), None)
+    return bracket if bracket is not None and bracket.contains(balance) else None
+
+
+def minimum_to_sit() -> int | None:
+    """The smallest balance any room admits (160 with the seeded table), None without brackets."""
+    first = Bracket.objects.order_by("min_balance").first()
+    return None if first is None else first.min_balance
+
+
+# --- the one place postings are written -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """What a service asks `_post` to do, before accounts are locked."""
+
+    kind: str
+    reference: str
+    key: str
+    request: Mapping[str, Any]  # canonical description; its hash is the fingerprint
+    by: User | None = None
+    reason: str = ""
+    reverses: Transaction | None = None
+
+
+def fingerprint(request: Mapping[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(request, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _post(
+    movement: Movement, account_ids: Iterable[int], plan: Any
+) -> Transaction:  # plan: (locked accounts) -> (net per account id, detail)
+    """Lock the accounts, run `plan`, write the transaction once; replay it on a retried key."""
+    digest = fingerprint(movement.request)
+    try:
+        with transaction.atomic():
+            locked = _lock(account_ids)
+            existing = Transaction.objects.filter(idempotency_key=movement.key).first()
+            if existing is not None:
+                return _replayed(existing, digest)
+            nets, detail = plan(locked)
+            return _write(movement, digest, locked, nets, detail)
+    except IntegrityError:
+        # A concurrent call with the same key committed first (unique key): replay it.
+        existing = Transaction.objects.filter(idempotency_key=movement.key).first()
+        if existing is None:
+            raise
+        return _replayed(existing, digest)
+
+
+def _lock(account_ids: Iterable[int]) -> dict[int, Account]:
+    """Lock accounts in ascending id order: every writer takes locks in one global order."""
+    ids = sorted(set(account_ids))
+    return {a.id: a for a in Account.objects.select_for_update().filter(id__in=ids).order_by("id")}
+
+
+def _replayed(existing: Transaction, digest: str) -> Transaction:
+    if existing.fingerprint != digest:
+        raise IdempotencyConflict(f"key {existing.idempotency_key!r} was used for a different request")
+    return existing
+
+
+def _write(
+    movement: Movement, digest: str, locked: dict[int, Account], nets: Mapping[int, int], detail: dict[str, Any]
+) -> Transaction:
+    if sum(nets.values()) != 0:
+        raise AssertionError(f"unbalanced postings {dict(nets)}")  # a bug in a service, never user input
+    txn = Transaction.objects.create(
+        kind=movement.kind,
+        reference=movement.reference,
+        idempotency_key=movement.key,
+        fingerprint=digest,
+        created_by=movement.by,
+        reason=movement.reason,
+        detail=detail,
+        reverses=movement.reverses,
+    )
+    for account_id in sorted(nets):
+        _apply(txn, locked[account_id], nets[account_id])
+    return txn
+
+
+def _apply(txn: Transaction, account: Account, amount: int) -> None:
+    if amount == 0:
+        return
+    new_balance = account.balance + amount
+    if new_balance < 0 and account.kind == AccountKind.PLAYER:
+        raise InsufficientFunds(f"{account} has {account.balance}, cannot pay {-amount}")
+    Posting.objects.create(transaction=txn, account=account, amount=amount, balance_after=new_balance)
+    account.balance = new_balance
+    account.save(update_fields=["balance"])
+
+
+# --- operator movements --------------------------------------------------------------
+
+
+def grant(user: User | int, amount: int, *, by: User | None, reason: str, key: str) -> Transaction:
+    """Operator credit of `amount` coins from the issuance account."""
+    return _operator_move(TransactionKind.GRANT, user, amount, by=by, reason=reason, key=key)
+
+
+def debit(user: User | int, amount: int, *, by: User | None, reason: str, key: str) -> Transaction:
+    """Operator removal of `amount` coins back to the issuance account; refused if it would overdraw."""
+    return _operator_move(TransactionKind.DEBIT, user, amount, by=by, reason=reason, key=key)
+
+
+def _operator_move(kind: str, user: User | int, amount: int, *, by: User | None, reason: str, key: str) -> Transaction:
+    _require_positive(amount)
+    if not reason.strip():
+        raise LedgerError("an operator movement needs a reason")
+    if not key:
+        raise LedgerError("an operator movement needs an idempotency key")
+    player, issuance = account_for(user), system_account(Account.ISSUANCE)
+    signed = amount if kind == TransactionKind.GRANT else -amount
+    request = {"kind": kind, "account": player.id, "amount": amount, "reason": reason}
+    movement = Movement(kind, f"user:{player.user_id}", key, request, by=by, reason=reason)
+    return _post(movement, [player.id, issuance.id], lambda _: ({player.id: signed, issuance.id: -signed}, request))
+
+
+def _require_positive(amount: int) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise InvalidAmount(f"amount must be a positive whole number of coins, got {amount!r}")
+
+
+# --- table movements ---------------------------------------------------------------
+
+
+def post_hand_settlement(hand_ref: str, seat_user_ids: Sequence[int], transfers: Any) -> Transaction:
+    """Pay a finished hand's result exactly once per `hand_ref`.
+
+    `transfers` is an engine `SettlementSheet` (its `transfers` rows are
+    `(payer, receiver, owed, paid)`) or a sequence of `engine.payments.Transfer`;
+    only what is *owed* is taken: what is paid is decided here, against the locked
+    balances, by RULINGS' pay-down-to-zero rule. `detail["transfers"]` records both.
+    """
+    owed = owed_transfers(transfers)
+    return post_table_transfers(
+        TransactionKind.HAND_SETTLEMENT, hand_ref, f"hand:{hand_ref}:settlement", seat_user_ids, owed
+    )
+
+
+def apply_escape_penalty(
+    hand_ref: str, seat_user_ids: Sequence[int], escaper: int, variant: str, base: int
+) -> Transaction:
+    """逃跑惩罚 of seat `escaper`, at most once per hand and seat, paid down to zero."""
+    try:
+        owed = escape_penalty(variant, base, escaper, len(seat_user_ids))
+    except PaymentError as error:
+        raise InvalidTransfers(str(error)) from error
+    key = f"hand:{hand_ref}:escape:{escaper}"
+    return post_table_transfers(TransactionKind.ESCAPE_PENALTY, hand_ref, key, seat_user_ids, owed)
+
+
+def post_fenbing(hand_ref: str, seat_user_ids: Sequence[int], transfers: Sequence[Transfer]) -> Transaction:
+    """南平 分饼 (the dealer pays each follower), once per hand."""
+    return post_table_transfers(TransactionKind.FENBING, hand_ref, f"hand:{hand_ref}:fenbing", seat_user_ids, transfers)
+
+
+def owed_transfers(source: Any) -> tuple[Transfer, ...]:
+    """Read owed transfers from a settlement sheet or a sequence of Transfer/tuples."""
+    rows = getattr(source, "transfers", source)
+    result = []
+    for row in rows:
+        if isinstance(row, Transfer):
+            result.append(Transfer(row.payer, row.receiver, row.owed))
+        elif isinstance(row, Mapping):
+            result.append(Transfer(int(row["payer"]), int(row["receiver"]), int(row["owed"])))
+        else:
+            payer, receiver, owed = row[0], row[1], row[2]
+            result.append(Transfer(int(payer), int(receiver), int(owed)))
+    return tuple(result)
+
+
+def post_table_transfers(
+    kind: str, hand_ref: str, key: str, seat_user_ids: Sequence[int], owed: Sequence[Transfer]
+) -> Transaction:
+    """Pay owed transfers between the seats of a table, down to zero, once per `key`."""
+    _check_seats(seat_user_ids)
+    owed = tuple(Transfer(t.payer, t.receiver, t.owed) for t in owed)
+    seat_accounts = [account_for(user_id) for user_id in seat_user_ids]
+    request = {"kind": kind, "hand": hand_ref, "seats": list(seat_user_ids), "owed": [_row(t) for t in owed]}
+    movement = Movement(kind, f"hand:{hand_ref}", key, request)
+
+    def plan(locked: dict[int, Account]) -> tuple[dict[int, int], dict[str, Any]]:
+        balances = {seat: locked[a.id].balance for seat, a in enumerate(seat_accounts)}
+        try:
+            paid = settle(owed, balances, range(len(seat_accounts)))
+        except PaymentError as error:
+            raise InvalidTransfers(str(error)) from error
+        return _nets(paid, seat_accounts), {**request, "transfers": [_row(t) for t in paid]}
+
+    return _post(movement, [a.id for a in seat_accounts], plan)
+
+
+def _check_seats(seat_user_ids: Sequence[int]) -> None:
+    if len(seat_user_ids) < 2 or len(set(seat_user_ids)) != len(seat_user_ids):
+        raise InvalidTransfers(f"a table needs 2+ distinct players, got {list(seat_user_ids)}")
+    known = set(get_user_model().objects.filter(pk__in=seat_user_ids).values_list("pk", flat=True))
+    missing = [u for u in seat_user_ids if u not in known]
+    if missing:
+        raise UnknownAccount(f"no such users: {missing}")
+
+
+def _row(t: Transfer) -> dict[str, int]:
+    return {"payer": t.payer, "receiver": t.receiver, "owed": t.owed, "paid": t.paid}
+
+
+def _nets(paid: Sequence[Transfer], seat_accounts: Sequence[Account]) -> dict[int, int]:
+    nets: dict[int, int] = defaultdict(int)
+    for t in paid:
+        nets[seat_accounts[t.payer].id] -= t.paid
+        nets[seat_accounts[t.receiver].id] += t.paid
+    return dict(nets)
+
+
+# --- corrections ------------------------------------------------------------------------
+
+
+def reverse(original: Transaction | int, *, by: User | None, reason: str) -> Transaction:
+    """Undo a transaction with opposite postings, at most once; refused if it would overdraw a player."""
+    txn = original if isinstance(original, Transaction) else Transaction.objects.filter(pk=original).first()
+    if txn is None:
+        raise NotReversible(f"no transaction {original}")
+    if txn.kind == TransactionKind.REVERSAL:
+        raise NotReversible(f"{txn} is itself a reversal; post a new movement instead")
+    if not reason.strip():
+        raise LedgerError("a reversal needs a reason")
+    postings = list(txn.postings.values_list("account_id", "amount"))
+    nets = {account_id: -amount for account_id, amount in postings}
+    request = {"kind": TransactionKind.REVERSAL, "reverses": txn.pk}
+    movement = Movement(TransactionKind.REVERSAL, f"txn:{txn.pk}", f"reversal:{txn.pk}", request, by, reason, txn)
+    return _post(movement, nets, lambda _: (nets, {**request, "reason": reason}))
+
+
+# --- checks ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    accounts: int
+    transactions: int
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check_ledger() -> CheckReport:
+    """Verify every invariant: cached balances, balanced transactions, no negative player."""
+    problems: list[str] = []
+    sums = dict(
+        Posting.objects.values_list("account_id").annotate(total=Sum("amount")).values_list("account_id", "total")
+    )
+    for account in Account.objects.all():
+        total = sums.get(account.id) or 0
+        if account.balance != total:
+            problems.append(f"{account}: cached balance {account.balance} != postings {total}")
+        if account.kind == AccountKind.PLAYER and account.balance < 0:
+            problems.append(f"{account}: negative balance {account.balance}")
+    unbalanced = Posting.objects.values("transaction_id").annotate(total=Sum("amount")).exclude(total=0)
+    problems.extend(f"transaction #{row['transaction_id']} sums to {row['total']}" for row in unbalanced)
+    return CheckReport(Account.objects.count(), Transaction.objects.count(), tuple(problems))
