@@ -1,0 +1,65 @@
+"""`python -m engine`: JSON answers, and bad input gives one stderr line and status 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from engine.cli import main
+from engine.wall import commitment
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, (json.loads(out) if out else None), err
+
+
+def test_win_prints_the_readings(capsys):
+    status, out, _ = run(capsys, "win", "--variant", "pinghe", "11m123m456p789p234s567s")
+    assert status == 0 and out["win"] is True
+    assert [g["tiles"] for g in out["readings"][0]["groups"]] == ["123m", "456p", "789p", "234s", "567s", "11m"]
+
+
+def test_win_with_a_gold(capsys):
+    status, out, _ = run(capsys, "win", "--variant", "nanping", "--gold", "5m", "5m123m456p789p234s", "56s77z")
+    assert status == 0 and out["win"] is True and out["gold"] == "5m"
+
+
+def test_waits_are_sorted_notation(capsys):
+    status, out, _ = run(capsys, "waits", "--variant", "pinghe", "1122334455667788s")
+    assert status == 0 and out["waits"] == ["1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s"]
+    assert out["shanten"] == 0 and out["any_tile"] is False
+
+
+def test_verify_rebuilds_the_wall(capsys):
+    status, out, _ = run(capsys, "verify", "seed-1", commitment("seed-1"), "--flowers")
+    assert status == 0 and out["valid"] is True and len(out["dice"]) == 2
+    status, out, _ = run(capsys, "verify", "seed-2", commitment("seed-1"))
+    assert status == 1 and out["valid"] is False
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["win", "--variant", "pinghe", "11x"], "bad character 'x'"),
+        (["win", "--variant", "nowhere", "11m"], "unknown variant"),
+        (["win", "--variant", "pinghe", "11m2m"], "3k+2"),
+        (["waits", "--variant", "pinghe", "11m"], "3k+1"),
+        (["win", "--variant", "pinghe", "--gold", "1f", "11m"], "flower"),
+        (["frobnicate"], "invalid choice"),
+        (["win", "11m"], "--variant"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out is None
+    assert err.count("\n") == 1 and message in err
+
+
+def test_the_module_runs_as_a_program():
+    proc = subprocess.run(
+        [sys.executable, "-m", "engine", "win", "--variant", "pinghe", "1m"], capture_output=True, text=True
+    )
+    assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.startswith("error:")
