@@ -300,15 +300,24 @@ class ReadingGroup:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """The way the winning hand was read for scoring: shape, sets (declared melds first) and pair."""
+    """The way the winning hand was read for scoring: shape, sets (declared melds first) and pair.
+
+    A many-pairs shape (pinghe's 对对胡: 7 pairs + 1 triplet) has no single `pair`;
+    its pairs are in `pairs` (empty for a standard hand).
+    """
 
     shape: str
     sets: tuple[ReadingGroup, ...]
-    pair: ReadingGroup | None
+    pair: ReadingGroup | None = None
+    pairs: tuple[ReadingGroup, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        pair = self.pair.to_json() if self.pair else None
-        return {"shape": self.shape, "sets": [g.to_json() for g in self.sets], "pair": pair}
+        return {
+            "shape": self.shape,
+            "sets": [g.to_json() for g in self.sets],
+            "pair": self.pair.to_json() if self.pair else None,
+            "pairs": [g.to_json() for g in self.pairs],
+        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,80 @@
+"""Pieces shared by the Fujian gold games' scoring: readings, tile faces, sheet headers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from engine.sheet import Meld, Reading, ReadingGroup, SheetError, SheetHeader, WinContext, WinType
+from engine.tiles import BAIBAN, Tile, format_tiles
+
+if TYPE_CHECKING:
+    from engine.shapes import Decomposition, Shape
+
+
+def face(tile: Tile, gold: Tile | None) -> Tile:
+    """The tile a tile plays as: 白板 plays as the gold's face tile unless the gold is 白板."""
+    if gold is not None and tile.kind == BAIBAN and gold.kind != BAIBAN:
+        return gold
+    return tile
+
+
+def count_golds(tiles: Sequence[Tile], gold: Tile | None) -> int:
+    """How many of `tiles` are golds (金)."""
+    return 0 if gold is None else sum(1 for t in tiles if t == gold)
+
+
+def header(ctx: WinContext, total_fan: int) -> SheetHeader:
+    """The sheet's heading facts for this hand."""
+    win_type = ctx.win_type.zh if ctx.win_type is not None else None
+    return SheetHeader(ctx.variant, ctx.n_seats, ctx.base, ctx.dealer, ctx.streak, ctx.winner, win_type, total_fan)
+
+
+def readings(concealed: Sequence[Tile], gold: Tile | None, shape_names: Sequence[str]) -> list[Decomposition]:
+    """Every reading of a complete concealed hand (the engine core's `decompose`) in the named shapes."""
+    from engine.shapes import Shape, decompose  # the engine core; imported here so draws settle without it
+
+    shapes = frozenset(Shape[name] for name in shape_names)
+    return list(decompose(tuple(concealed), gold=gold, shapes=shapes))
+
+
+def meld_groups(melds: Sequence[Meld]) -> tuple[ReadingGroup, ...]:
+    """The declared melds as reading groups (listed before the concealed sets)."""
+    return tuple(ReadingGroup(m.kind.name.lower(), format_tiles(m.tiles), 0, m.concealed) for m in melds)
+
+
+def to_reading(decomposition: Decomposition, melds: Sequence[Meld]) -> Reading:
+    """A decomposition plus the declared melds, as shown on the sheet."""
+    groups = [
+        ReadingGroup(g.kind.name.lower(), format_tiles(g.tiles), g.golds, g.concealed) for g in decomposition.groups
+    ]
+    pairs = tuple(g for g in groups if g.kind == "pair")
+    sets = meld_groups(melds) + tuple(g for g in groups if g.kind != "pair")
+    if len(pairs) == 1:
+        return Reading(_shape_name(decomposition.shape), sets, pairs[0])
+    return Reading(_shape_name(decomposition.shape), sets, None, pairs)
+
+
+def _shape_name(shape: Shape) -> str:
+    return shape.name.lower()
+
+
+def all_face_tiles(decomposition: Decomposition, melds: Sequence[Meld], gold: Tile | None) -> list[Tile]:
+    """Every tile of the hand as it plays (golds as the faces the reading gives them)."""
+    tiles = [face(t, gold) for m in melds for t in m.tiles]
+    tiles += [t for g in decomposition.groups for t in g.tiles]
+    return tiles
+
+
+def require_reading(ctx: WinContext, found: Sequence[Decomposition]) -> None:
+    """A win that needs a shape must have at least one reading."""
+    if not found:
+        assert ctx.win_type is not None
+        raise SheetError(
+            f"{ctx.win_type.zh}: {format_tiles(ctx.concealed)} with melds "
+            f"{' '.join(map(str, ctx.melds)) or '-'} is not a winning hand"
+        )
+
+
+# Wins that need no hand shape: the gold count alone, or a wrong guess.
+SHAPELESS_WINS = frozenset({WinType.SANJINDAO, WinType.SIJINDAO, WinType.QIANG_ANGANG_WRONG})
