@@ -23,8 +23,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
+from engine.cli import Command, UsageError, main, register
 from engine.scoring import settle_hand
-from engine.sheet import Meld, SeatTally, SheetError, WinContext, WinType
+from engine.sheet import Meld, SeatTally, WinContext, WinType
 from engine.tiles import NotationError, Tile, parse_tiles
 
 HAND_TILES = 17  # the Fujian gold games: a pair + 5 sets, a kong counted as 3
@@ -139,34 +140,29 @@ def score(stream: TextIO) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The `score` subcommand: exit 0 and print the sheet, or exit 2 with the error on stderr."""
+    """The `score` subcommand: print the sheet; bad input raises (the CLI prints it, exit 2)."""
     try:
         if args.situation == "-":
             sheet = score(sys.stdin)
         else:
             with open(args.situation, encoding="utf-8") as stream:
                 sheet = score(stream)
-    except (SituationError, SheetError, OSError) as exc:
-        print(json.dumps({"error": str(exc)}, ensure_ascii=False), file=sys.stderr)
-        return 2
+    except OSError as exc:
+        raise UsageError(f"cannot read the situation: {exc}") from exc
     print(json.dumps(sheet, ensure_ascii=False, indent=2))
     return 0
 
 
-def register(subparsers: Any) -> None:
-    """Add `score` to the engine CLI (`subparsers` from `ArgumentParser.add_subparsers`)."""
-    parser = subparsers.add_parser("score", help="print the settlement sheet of a finished hand (JSON in, JSON out)")
+def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("situation", nargs="?", default="-", help="situation JSON file ('-' or nothing: stdin)")
-    parser.set_defaults(func=run)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Standalone entry point: `python -m engine.cli_score [file]`."""
-    parser = argparse.ArgumentParser(prog="python -m engine")
-    register(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(["score", *(argv if argv is not None else sys.argv[1:])])
-    return int(args.func(args))
+register(
+    Command(
+        "score", "print the settlement sheet of a finished hand (JSON situation in, JSON sheet out)", _configure, run
+    )
+)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(["score", *sys.argv[1:]]))

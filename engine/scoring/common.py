@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from engine.shapes import Decomposition, Shape, decompose
 from engine.sheet import Meld, Reading, ReadingGroup, SheetError, SheetHeader, WinContext, WinType
 from engine.tiles import BAIBAN, Tile, format_tiles
-
-if TYPE_CHECKING:
-    from engine.shapes import Decomposition, Shape
 
 
 def face(tile: Tile, gold: Tile | None) -> Tile:
@@ -24,16 +21,14 @@ def count_golds(tiles: Sequence[Tile], gold: Tile | None) -> int:
     return 0 if gold is None else sum(1 for t in tiles if t == gold)
 
 
-def header(ctx: WinContext, total_fan: int) -> SheetHeader:
-    """The sheet's heading facts for this hand."""
-    win_type = ctx.win_type.zh if ctx.win_type is not None else None
+def header(ctx: WinContext, total_fan: int, win_name: str | None = None) -> SheetHeader:
+    """The sheet's heading facts for this hand (`win_name` overrides the win type's Chinese name)."""
+    win_type = win_name or (ctx.win_type.zh if ctx.win_type is not None else None)
     return SheetHeader(ctx.variant, ctx.n_seats, ctx.base, ctx.dealer, ctx.streak, ctx.winner, win_type, total_fan)
 
 
 def readings(concealed: Sequence[Tile], gold: Tile | None, shape_names: Sequence[str]) -> list[Decomposition]:
     """Every reading of a complete concealed hand (the engine core's `decompose`) in the named shapes."""
-    from engine.shapes import Shape, decompose  # the engine core; imported here so draws settle without it
-
     shapes = frozenset(Shape[name] for name in shape_names)
     return list(decompose(tuple(concealed), gold=gold, shapes=shapes))
 

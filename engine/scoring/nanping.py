@@ -45,6 +45,8 @@ WIN_FAN: dict[WinType, int] = {
     WinType.QIANG_ANGANG: 2,
     WinType.QIANG_ANGANG_WRONG: 2,
 }
+# The document's own names where they differ from the shared ones.
+NAMES_ZH = {WinType.YOUJIN: "单游", WinType.QIANG_ANGANG: "抢杠胡", WinType.QIANGGANG: "抢明杠胡"}
 FLOWERS_PER_KONG = 4  # 补了四次花就算一明杠, each further flower one more
 
 
@@ -87,11 +89,12 @@ def huagang_points(tally: SeatTally) -> int:
 
 def _win(ctx: WinContext, winner: int, win_type: WinType, fenbing: list[Charge]) -> SettlementSheet:
     fan = WIN_FAN[win_type]
+    name = NAMES_ZH.get(win_type, win_type.zh)
     points = huagang_points(ctx.tally(winner))
     charges: list[Charge] = []
     for loser in ctx.losers:
         mult = multiplier(ctx.streak, dealer_involved=ctx.dealer in (loser, winner))
-        charges.append(Charge(loser, winner, ctx.base * fan * mult, win_type.zh, win_type.en, fan * mult, Unit.FAN))
+        charges.append(Charge(loser, winner, ctx.base * fan * mult, name, win_type.en, fan * mult, Unit.FAN))
         if points:
             charges.append(
                 Charge(loser, winner, ctx.base * points, "花分/杠分", "flower/kong points", points, Unit.POINTS)
@@ -99,11 +102,11 @@ def _win(ctx: WinContext, winner: int, win_type: WinType, fenbing: list[Charge])
     charges += losers_points(ctx, ctx.losers) + fenbing
     if ctx.bao is not None:
         charges = [_bao(c, winner, ctx.bao) for c in charges]
-    lines = [SheetItem(win_type.zh, win_type.en, fan, Unit.FAN), _streak_line(ctx)]
+    lines = [SheetItem(name, win_type.en, fan, Unit.FAN), _streak_line(ctx)]
     if points:
         lines.append(SheetItem("花分/杠分", "flower/kong points", points, Unit.POINTS))
     return build_sheet(
-        header(ctx, fan), charges, fan_lines={winner: lines}, balances=ctx.balances, reading=_reading(ctx)
+        header(ctx, fan, name), charges, fan_lines={winner: lines}, balances=ctx.balances, reading=_reading(ctx)
     )
 
 

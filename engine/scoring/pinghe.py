@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import TYPE_CHECKING
 
 from engine.scoring.common import (
     SHAPELESS_WINS,
@@ -25,6 +24,7 @@ from engine.scoring.common import (
     require_reading,
     to_reading,
 )
+from engine.shapes import Decomposition, Shape
 from engine.sheet import (
     DISCARD_WINS,
     Charge,
@@ -40,9 +40,6 @@ from engine.sheet import (
     build_sheet,
 )
 from engine.tiles import DRAGONS, Suit, Tile
-
-if TYPE_CHECKING:
-    from engine.shapes import Decomposition
 
 VARIANT = "pinghe"
 SHAPES = ("STANDARD", "PINGHE_PAIRS")  # 基本牌型 and 对对胡 (section 3)
@@ -169,7 +166,7 @@ def hand_fans(ctx: WinContext, decomposition: Decomposition) -> tuple[HandFan, .
     fans = []
     if len(ctx.concealed) == 2:
         fans.append(DANDIAO)
-    if decomposition.shape.name == "PINGHE_PAIRS":
+    if decomposition.shape == Shape.PINGHE_PAIRS:
         fans.append(DUIDUIHU)
     if is_one_suit(all_face_tiles(decomposition, ctx.melds, ctx.gold)):
         fans.append(QINGYISE)
@@ -210,12 +207,12 @@ def dianpao_points(
 
 
 def _concealed_triplets(decomposition: Decomposition, win_tile: Tile | None, gold: Tile | None) -> int:
-    pungs = [g for g in decomposition.groups if g.kind.name in ("PUNG", "KONG")]
+    pungs = [g for g in decomposition.groups if g.is_triplet]
     if win_tile is None:
         return len(pungs)
     played = face(win_tile, gold)
     holders = [g for g in decomposition.groups if played in g.tiles]
-    completes_a_triplet = bool(holders) and all(g.kind.name in ("PUNG", "KONG") for g in holders)
+    completes_a_triplet = bool(holders) and all(g.is_triplet for g in holders)
     return len(pungs) - (1 if completes_a_triplet else 0)
 
 

@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from engine.cli_score import SituationError, main, score
+from engine.cli import main
+from engine.cli_score import SituationError, score
 
 BO_DIANPAO: dict = {
     "variant": "pinghe",
@@ -65,17 +66,19 @@ def test_bad_situations_are_named(change, message):
 def test_main_reads_a_file_and_exits_two_with_an_error_on_bad_input(tmp_path, capsys):
     good = tmp_path / "good.json"
     good.write_text(json.dumps(BO_DIANPAO))
-    assert main([str(good)]) == 0
+    assert main(["score", str(good)]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] == 1
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(dict(BO_DIANPAO, flowers=["", "", "", ""])))
-    assert main([str(bad)]) == 2
-    assert "needs 3 分, the hand has 1" in json.loads(capsys.readouterr().err)["error"]
+    assert main(["score", str(bad)]) == 2
+    assert "needs 3 分, the hand has 1" in capsys.readouterr().err
+    assert main(["score", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read the situation" in capsys.readouterr().err
 
 
-def test_python_dash_m_engine_cli_score_reads_stdin():
+def test_python_dash_m_engine_score_reads_stdin():
     result = subprocess.run(
-        [sys.executable, "-m", "engine.cli_score"],
+        [sys.executable, "-m", "engine", "score"],
         input=json.dumps(BO_DIANPAO),
         capture_output=True,
         text=True,
