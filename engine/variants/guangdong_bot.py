@@ -1,0 +1,174 @@
+"""How the bot plays 广东鸡平胡: the fastest win, unless a bigger hand is within reach.
+
+Pure functions of a seat's tiles; the shared bot (engine/bot.py) asks them through the
+hand's legal actions. A 鸡胡 is worth 1 point and 爆胡 8, so a hand that leans towards one
+suit goes for 混一色/清一色, and a hand full of pairs goes for 碰碰胡:
+
+- `choose_target`: the plan for these tiles (FAST, HALF_FLUSH, FULL_FLUSH or ALL_PONGS).
+- `choose_discard`: the tile whose loss keeps the hand closest to ready; while the wall is
+  still long, an off-plan tile may be thrown even when it costs one step (that is how a
+  bigger hand is built).
+- `wants_pong` / `wants_chow` / `wants_kong`: claim when it helps the plan; pongs of 中发白
+  and of the seat or round wind are always taken (+1 番 each).
+- `accept_discard_win`: a 0-番 discard win is declined early while a bigger plan is on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from engine.shapes import Shape
+from engine.sheet import Meld, MeldKind
+from engine.tiles import DRAGONS, Suit, Tile
+from engine.waits import shanten
+
+EARLY_TILES_LEFT = 40  # while more tiles than this are left in the wall, plans may cost a step
+FLUSH_OFF_SUIT = 3  # at most this many tiles off (suit + honours) to go for 混一色
+FULL_FLUSH_OFF_SUIT = 2  # at most this many tiles off the suit (honours included) for 清一色
+PONG_PAIRS = 4  # pairs/triplets (with claimed pongs) to go for 碰碰胡
+_NUMBER_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
+_ALL_SHAPES = frozenset({Shape.STANDARD, Shape.THIRTEEN_ORPHANS, Shape.NINE_GATES})
+_STANDARD = frozenset({Shape.STANDARD})
+
+
+class Plan(IntEnum):
+    FAST = 0  # 鸡胡 / 平胡: the quickest win
+    HALF_FLUSH = 1  # 混一色 (2 番; 混碰 4 with pongs)
+    FULL_FLUSH = 2  # 清一色 (4 番, past the limit)
+    ALL_PONGS = 3  # 碰碰胡 (2 番)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A plan and, for the flushes, its suit."""
+
+    plan: Plan
+    suit: Suit | None = None
+
+    def fits(self, tile: Tile) -> bool:
+        """Does this tile belong in the planned hand?"""
+        if self.plan == Plan.HALF_FLUSH:
+            return tile.is_honor or tile.suit == self.suit
+        if self.plan == Plan.FULL_FLUSH:
+            return tile.suit == self.suit
+        return True
+
+
+def _shapes(melds: Sequence[Meld]) -> frozenset[Shape]:
+    return _STANDARD if melds else _ALL_SHAPES
+
+
+def shanten_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
+    """向听 of the concealed tiles given the declared sets (-1 complete, 0 ready)."""
+    return shanten(tuple(concealed), shapes=_shapes(melds))
+
+
+def choose_target(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Target:
+    """The plan for these tiles: a flush when the hand leans to one suit, pongs when it is pairs."""
+    tiles = [*concealed, *(t for m in melds for t in m.tiles[:3])]
+    by_suit = Counter(t.suit for t in tiles)
+    suit = max(_NUMBER_SUITS, key=lambda s: (by_suit[s], -s))
+    meld_suits = {m.tiles[0].suit for m in melds if not m.tiles[0].is_honor}
+    off_suit = len(tiles) - by_suit[suit] - by_suit[Suit.HONOR]
+    if meld_suits <= {suit} and off_suit + by_suit[Suit.HONOR] <= FULL_FLUSH_OFF_SUIT:
+        return Target(Plan.FULL_FLUSH, suit)
+    if meld_suits <= {suit} and off_suit <= FLUSH_OFF_SUIT:
+        return Target(Plan.HALF_FLUSH, suit)
+    if _pong_ready(concealed, melds):
+        return Target(Plan.ALL_PONGS)
+    return Target(Plan.FAST)
+
+
+def _pong_ready(concealed: Sequence[Tile], melds: Sequence[Meld]) -> bool:
+    if any(m.kind == MeldKind.CHOW for m in melds):
+        return False
+    pairs = sum(1 for n in Counter(concealed).values() if n >= 2)
+    return pairs + len(melds) >= PONG_PAIRS
+
+
+def choose_discard(
+    concealed: Sequence[Tile], melds: Sequence[Meld], *, tiles_left: int, valued: frozenset[Tile] = frozenset()
+) -> Tile:
+    """The tile to discard from a 3k+2 hand (see the module docstring for the order).
+
+    `valued` are the honours worth a pong here (dragons, seat and round wind).
+    """
+    target = choose_target(concealed, melds)
+    early = tiles_left > EARLY_TILES_LEFT and target.plan != Plan.FAST
+    hand = list(concealed)
+
+    def key(tile: Tile) -> tuple[int, bool, int, int]:
+        rest = list(hand)
+        rest.remove(tile)
+        steps = shanten_of(rest, melds)
+        off_plan = not target.fits(tile)
+        return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, hand, valued), tile.kind)
+
+    return min(sorted(set(hand)), key=key)
+
+
+def _usefulness(tile: Tile, hand: Sequence[Tile], valued: frozenset[Tile]) -> int:
+    """How much a tile helps its neighbours: copies held, and nearby tiles of its suit."""
+    copies = sum(1 for t in hand if t == tile)
+    if tile.is_honor:
+        return 3 * copies + (2 if tile in valued or tile.kind in DRAGONS else 0)
+    near = sum(1 for t in hand if t != tile and t.suit == tile.suit and abs(t.kind - tile.kind) <= 2)
+    return 3 * copies + near + (0 if tile.is_terminal else 1)
+
+
+def _best_after_claim(rest: Sequence[Tile], melds: Sequence[Meld]) -> int:
+    """向听 after a claim: the rest of the hand, minus its best discard."""
+    if len(rest) % 3 == 1:
+        return shanten_of(rest, melds)
+    return min(shanten_of([t for j, t in enumerate(rest) if j != i], melds) for i in range(len(rest)))
+
+
+def _without(hand: Sequence[Tile], *tiles: Tile) -> list[Tile]:
+    rest = list(hand)
+    for tile in tiles:
+        rest.remove(tile)
+    return rest
+
+
+def wants_pong(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, valued: frozenset[Tile]) -> bool:
+    """碰 this discard? Always for a valued honour; otherwise when it fits the plan and helps."""
+    target = choose_target(concealed, melds)
+    if tile in valued or tile.kind in DRAGONS:
+        return True
+    if not target.fits(tile):
+        return False
+    if target.plan == Plan.ALL_PONGS:
+        return True
+    after = Meld(MeldKind.PUNG, (tile, tile, tile))
+    return _best_after_claim(_without(concealed, tile, tile), [*melds, after]) < shanten_of(concealed, melds)
+
+
+def wants_chow(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, pair: tuple[Tile, Tile]) -> bool:
+    """吃 this discard with `pair`? Only when it fits the plan (never for 碰碰胡) and helps."""
+    target = choose_target(concealed, melds)
+    if target.plan == Plan.ALL_PONGS or not target.fits(tile):
+        return False
+    after = Meld(MeldKind.CHOW, tuple(sorted((tile, *pair))))
+    return _best_after_claim(_without(concealed, *pair), [*melds, after]) < shanten_of(concealed, melds)
+
+
+def wants_kong(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile) -> bool:
+    """杠 (on a discard, concealed or added)? When the hand is no further from ready without the four."""
+    held = sum(1 for t in concealed if t == tile)
+    if held == 1:  # 加杠: the pong is already down; the fourth tile is dead weight
+        return True
+    rest = [t for t in concealed if t != tile]
+    after = [*melds, Meld(MeldKind.KONG, (tile,) * 4, concealed=held == 4)]
+    before = shanten_of(concealed, melds) if held == 4 else _best_after_claim([*concealed, tile], melds)
+    now = _best_after_claim(rest, after) if len(rest) % 3 == 2 else shanten_of(rest, after)
+    return now <= before
+
+
+def accept_discard_win(fan: int, concealed: Sequence[Tile], melds: Sequence[Meld], *, tiles_left: int) -> bool:
+    """Take a discard win? A 0-番 one is declined while the wall is long and a bigger plan is on."""
+    if fan > 0 or tiles_left <= EARLY_TILES_LEFT:
+        return True
+    return choose_target(concealed, melds).plan == Plan.FAST
