@@ -71,5 +71,25 @@ def require_reading(ctx: WinContext, found: Sequence[Decomposition]) -> None:
         )
 
 
+# 游金 and its higher levels: the pair is a gold and the drawn tile.
+YOU_WINS = frozenset(
+    {WinType.YOUJIN, WinType.SHUANGYOU, WinType.SANYOU, WinType.SIYOU, WinType.BAYOU, WinType.SHILIUYOU}
+)
+
+
+def winning_readings(ctx: WinContext, shape_names: Sequence[str]) -> list[Decomposition]:
+    """The readings that fit how the hand was won: a 游金 needs a gold in a pair.
+
+    Raises `SheetError` when none does (the situation is not that win).
+    """
+    found = readings(ctx.concealed, ctx.gold, shape_names)
+    require_reading(ctx, found)
+    if ctx.win_type in YOU_WINS:
+        found = [d for d in found if any(g.golds for g in d.pairs)]
+        if not found:
+            raise SheetError(f"{ctx.win_type.zh} needs a gold (金) in the pair: {format_tiles(ctx.concealed)}")
+    return found
+
+
 # Wins that need no hand shape: the gold count alone, or a wrong guess.
 SHAPELESS_WINS = frozenset({WinType.SANJINDAO, WinType.SIJINDAO, WinType.QIANG_ANGANG_WRONG})

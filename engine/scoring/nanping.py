@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.scoring.common import SHAPELESS_WINS, count_golds, header, readings, require_reading, to_reading
+from engine.scoring.common import SHAPELESS_WINS, count_golds, header, to_reading, winning_readings
 from engine.sheet import (
     Charge,
     Reading,
@@ -172,8 +172,7 @@ def _reading(ctx: WinContext) -> Reading | None:
     assert ctx.win_type is not None
     if ctx.win_type in SHAPELESS_WINS:
         return None
-    found = readings(ctx.concealed, ctx.gold, SHAPES)
-    require_reading(ctx, found)
+    found = winning_readings(ctx, SHAPES)
     return to_reading(found[0], ctx.melds)
 
 

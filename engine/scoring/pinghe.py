@@ -21,8 +21,8 @@ from engine.scoring.common import (
     face,
     header,
     readings,
-    require_reading,
     to_reading,
+    winning_readings,
 )
 from engine.shapes import Decomposition, Shape
 from engine.sheet import (
@@ -154,8 +154,7 @@ def best_reading(ctx: WinContext) -> tuple[Reading | None, tuple[HandFan, ...]]:
     assert ctx.win_type is not None
     if ctx.win_type in SHAPELESS_WINS:
         return None, ()
-    found = readings(ctx.concealed, ctx.gold, SHAPES)
-    require_reading(ctx, found)
+    found = winning_readings(ctx, SHAPES)
     scored = [(d, hand_fans(ctx, d)) for d in found]
     best, fans = max(scored, key=lambda pair: prod(h.fan for h in pair[1]))
     return to_reading(best, ctx.melds), fans

@@ -4,6 +4,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -85,3 +86,12 @@ def test_python_dash_m_engine_score_reads_stdin():
         check=True,
     )
     assert json.loads(result.stdout)["total_fan"] == 1
+
+
+def test_the_readme_situation_scores_as_the_readme_says():
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("(`python -m engine score`)", 1)[1]
+    situation = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    sheet = sheet_of(situation)
+    assert sheet["seats"][0]["items"][0]["amount"] == -20
+    assert sheet["transfers"][0] == {"payer": 0, "receiver": 1, "owed": 20, "paid": 20}

@@ -87,3 +87,16 @@ def test_the_winner_sees_every_fan_line_and_the_dealer_fan():
     sheet = settle_pinghe(ctx)
     assert fan_names(sheet) == ["自摸", "清一色", "庄家"]
     assert sheet.owed(ANN) == BASE * 2 * 2 * 2 * 3
+
+
+def test_a_youjin_needs_a_gold_in_the_pair():
+    """游金 is a gold waiting as the pair; a hand whose pair is two ordinary tiles is no 游金."""
+    ctx = finished("pinghe", "youjin", BO, "123m456m789p234s111z55s", win_tile="5s")
+    with pytest.raises(SheetError, match="needs a gold"):
+        settle_pinghe(ctx)
+
+
+def test_a_youjin_shows_the_reading_with_the_gold_in_the_pair():
+    sheet = settle_pinghe(finished("pinghe", "youjin", BO, "123m456m789p234s111z9s3p", win_tile="3p"))
+    assert sheet.reading is not None and sheet.reading.pair is not None
+    assert (sheet.reading.pair.tiles, sheet.reading.pair.golds) == ("33p", 1)
