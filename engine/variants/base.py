@@ -47,6 +47,11 @@ class GoldRules:
     sijindao: bool
     # 喊金: the dealer may name the gold before the deal when the table option is on.
     named_gold_option: bool
+    # engine.sheet.WinType names of the 游金 levels: 单游, 双游, then the level a gold
+    # drawn in 双游 ends the hand at (pinghe 四游, nanping 三游).
+    you_levels: tuple[str, ...] = ("YOUJIN", "SHUANGYOU", "SANYOU")
+    # 开金 counts the opening dice (pinghe: 开门时骰子数) or a new throw after 补花 (nanping).
+    opening_dice: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +86,8 @@ class Variant:
     rob_concealed_kong: bool = False  # 抢暗杠 / 抢杠自摸: guess a concealed kong before one's draw
     furiten: Furiten = Furiten.NONE
     discard_win_min_points: int = 0  # pinghe 点炮 needs 3 分
+    # "module:function" counting those 分: (concealed incl. win tile, melds, flowers, *, win_tile, gold) -> int
+    discard_win_points: str = ""
     dead_wall: DeadWall = DeadWall(0)
     # nanping: in the last N drawable tiles a winning draw wins automatically and a
     # discard that lets another win makes the discarder pay everything (包).
@@ -112,14 +119,24 @@ class Variant:
 
     def settle_function(self) -> Callable[..., Any] | None:
         """The scoring module's settle function, or None when the variant has none yet."""
-        if not self.scoring:
-            return None
-        module_name, _, func = self.scoring.partition(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
-            return None
-        return getattr(module, func, None)
+        return resolve(self.scoring)
+
+    def discard_win_points_function(self) -> Callable[..., int] | None:
+        return resolve(self.discard_win_points)
 
     def option(self, name: str, default: Any = None) -> Any:
         return dict(self.extra).get(name, default)
+
+
+def resolve(path: str) -> Callable[..., Any] | None:
+    """The function a "module:function" path names, or None if the path is empty or the module missing."""
+    if not path:
+        return None
+    module_name, _, func = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return None
+    return getattr(module, func, None)  # type: ignore[no-any-return]

@@ -19,6 +19,7 @@ NANPING = register(
             sanjindao_first_turn_only=False,  # 牌局结束前任何一家
             sijindao=False,
             named_gold_option=False,
+            you_levels=("YOUJIN", "SHUANGYOU", "SANYOU"),  # 单游 4, 双游 8, 三游 16
         ),
         rob_added_kong=True,
         rob_concealed_kong=True,  # 抢杠胡: 猜暗杠

@@ -19,10 +19,13 @@ PINGHE = register(
             sanjindao_first_turn_only=True,  # 起手三金倒, 放弃后无法再胡
             sijindao=True,  # 起手四金倒, 记分等同于双游
             named_gold_option=True,  # 喊金
+            you_levels=("YOUJIN", "SHUANGYOU", "SIYOU"),  # 单游 4番, 双游 8番, 四游 16番
+            opening_dice=True,  # 开门时骰子数是多少, 从补花的补牌处最后一张牌数起
         ),
         rob_added_kong=True,  # 抢杠胡, 等同于点炮胡
         rob_concealed_kong=True,  # 抢杠自摸 (抢暗杠)
         discard_win_min_points=3,  # 点炮胡需要三分
+        discard_win_points="engine.scoring.pinghe:dianpao_points",  # 花1, 暗刻1, 明杠2, 暗杠4, 箭刻1
         dead_wall=DeadWall(base=16, per_exposed_kong=2, per_concealed_kong=4),  # 8墩 + 明杠1墩 + 暗杠2墩
         qiangjin=True,
         tianhu=False,

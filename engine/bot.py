@@ -1,0 +1,182 @@
+"""A bot that plays every decision legally and sensibly, for empty seats and 托管.
+
+`choose(state, seat, rng)` always returns one of `legal_actions(state, seat)`:
+win whenever it can (but hold a 单游 gold to reach 双游 while the wall is long),
+抢金 when offered, discard to lower shanten (keeping golds, preferring the 游金
+lone-gold wait), claim only when the claim lowers shanten, declare kongs, and
+guess a concealed kong only when the unseen tiles make a right guess likely.
+The bot sees only what `view(state, seat)` would show it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine import hand_rules as rules
+from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, QiangJin, RobConcealedKong, Win
+from engine.hand import HandState, Phase, legal_actions
+from engine.tiles import Tile
+
+# Keep a drawn gold in 单游 (to discard it into 双游) only while this many live tiles remain.
+SHUANGYOU_MIN_WALL = 12
+
+
+def choose(state: HandState, seat: int, rng: random.Random) -> Action:
+    """A legal action for `seat` (which must be in `state.to_act`)."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    for pick in (_name_gold, _opening, _guess, _turn, _claim):
+        action = pick(state, seat, legal, rng)
+        if action is not None:
+            return action
+    return legal[0]
+
+
+def _name_gold(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    if state.phase != Phase.NAME_GOLD:
+        return None
+    return NameGold(Tile(rng.randrange(27)))  # 喊金 before seeing a tile: any suited tile
+
+
+def _opening(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    if state.phase != Phase.OPENING:
+        return None
+    return _first(legal, Win) or _first(legal, QiangJin) or Pass()
+
+
+def _guess(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    """抢暗杠 pays every other player a 自摸 when wrong: guess only when a right guess is likely."""
+    if state.phase != Phase.GUESS:
+        return None
+    guesses = [a for a in legal if isinstance(a, RobConcealedKong)]
+    if guesses and _guess_odds(state, seat) >= 0.75:
+        return guesses[0]
+    return Pass()
+
+
+def _guess_odds(state: HandState, seat: int) -> float:
+    """Chance a concealed kong is one of our waits, from the kinds with no copy visible to us."""
+    s = state.seats[seat]
+    waits, _ = rules.wait_tiles(s.hand, state.gold, rules.shapes_for(state.rules, s.melds))
+    seen = Counter(t.kind for t in _visible(state, seat))
+    candidates = [k for k in range(34) if seen[k] == 0 and (state.gold is None or k != state.gold.kind)]
+    if not candidates:
+        return 0.0
+    return sum(1 for w in waits if w.kind in candidates) / len(candidates)
+
+
+def _visible(state: HandState, seat: int) -> list[Tile]:
+    tiles = list(state.seats[seat].hand)
+    for other in state.seats:
+        tiles += other.river
+        tiles += [t for m in other.melds if not m.concealed for t in m.tiles]
+    return tiles
+
+
+def _turn(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    if state.phase != Phase.TURN:
+        return None
+    win = _first(legal, Win)
+    s = state.seats[seat]
+    if win is not None and not _hold_for_shuangyou(state, seat, legal):
+        return win
+    kongs = [a for a in legal if isinstance(a, Kong)]
+    if kongs and s.you == 0:
+        return kongs[0]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if not discards:
+        return win or legal[0]
+    return _best_discard(state, seat, discards, rng)
+
+
+def _hold_for_shuangyou(state: HandState, seat: int, legal: list[Action]) -> bool:
+    """In 单游 with a gold just drawn, discarding the gold (双游) doubles the win: worth it on a long wall."""
+    s = state.seats[seat]
+    if s.you != 1 or s.drawn is None or not rules.is_gold(s.drawn, state.gold):
+        return False
+    return Discard(s.drawn) in legal and state.drawable >= SHUANGYOU_MIN_WALL
+
+
+def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: random.Random) -> Discard:
+    s = state.seats[seat]
+    shapes = rules.shapes_for(state.rules, s.melds)
+    best: tuple[tuple[int, int, int, float], Discard] | None = None
+    for action in discards:
+        rest = list(s.hand)
+        rest.remove(action.tile)
+        key = _discard_key(state, action.tile, rest, shapes, rng)
+        if best is None or key < best[0]:
+            best = (key, action)
+    assert best is not None
+    return best[1]
+
+
+def _discard_key(
+    state: HandState, tile: Tile, rest: list[Tile], shapes: frozenset, rng: random.Random
+) -> tuple[int, int, int, float]:
+    """Lower is better: shanten, then keep the 游金 wait, then keep golds, then shed isolated tiles."""
+    gold = state.gold
+    sh = rules.shanten_of(rest, gold, shapes)
+    lone = 0 if sh == 0 and rules.lone_gold_wait(rest, gold, shapes) else 1
+    keeps_gold = 1 if rules.is_gold(tile, gold) else 0
+    return (sh, lone, keeps_gold, -_isolation(tile, rest, gold) + rng.random() * 0.01)
+
+
+def _isolation(tile: Tile, rest: list[Tile], gold: Tile | None) -> float:
+    """How little a tile connects to the rest (honours and terminals alone score highest)."""
+    f = rules.face(tile, gold)
+    faces = Counter(rules.face(t, gold).kind for t in rest if not rules.is_gold(t, gold))
+    links = faces[f.kind] * 2
+    if not f.is_honor:
+        for delta in (-2, -1, 1, 2):
+            n = f.number + delta
+            if 1 <= n <= 9:
+                links += faces[f.kind + delta]
+    edge = 0.5 if f.is_honor else (0.3 if f.number in (1, 9) else 0.0)
+    return edge - links
+
+
+def _claim(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
+    if state.phase not in (Phase.CLAIM, Phase.ROB_KONG):
+        return None
+    win = _first(legal, Win)
+    if win is not None:
+        return win
+    s = state.seats[seat]
+    if s.you >= 1 or state.window is None or state.window.tile is None:
+        return Pass()
+    tile = state.window.tile
+    shapes = rules.shapes_for(state.rules, ())
+    now = rules.shanten_of(s.hand, state.gold, rules.shapes_for(state.rules, s.melds))
+    for action in legal:
+        used = _claim_tiles(state, seat, action, tile)
+        if used is None:
+            continue
+        rest = list(s.hand)
+        for t in used:
+            rest.remove(t)
+        if isinstance(action, Kong) or rules.shanten_of(rest, state.gold, shapes) < now:
+            return action
+    return Pass()
+
+
+def _claim_tiles(state: HandState, seat: int, action: Action, tile: Tile) -> list[Tile] | None:
+    hand = state.seats[seat].hand
+    match = [
+        t
+        for t in hand
+        if not rules.is_gold(t, state.gold) and rules.face(t, state.gold) == rules.face(tile, state.gold)
+    ]
+    if isinstance(action, Kong):
+        return match[:3]
+    if isinstance(action, Pong):
+        return match[:2]
+    if isinstance(action, Chow):
+        return list(action.tiles)
+    return None
+
+
+def _first(legal: list[Action], cls: type[Action]) -> Action | None:
+    return next((a for a in legal if isinstance(a, cls)), None)

@@ -1,0 +1,79 @@
+"""The rule checks the hand flow asks about a seat's tiles: golds, faces, wins, waits, 分.
+
+Pure functions of tiles and the variant; the state machine (engine/hand.py)
+decides *when* to ask. Shapes come from engine.shapes (gold-aware).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from engine.shapes import Shape, is_win
+from engine.sheet import Meld
+from engine.tiles import BAIBAN, Tile
+from engine.variants import Variant
+from engine.waits import shanten, waits
+
+
+def face(tile: Tile, gold: Tile | None) -> Tile:
+    """The tile a tile plays as: 白板 stands in for the gold's face (unless the gold is 白板)."""
+    if gold is not None and tile.kind == BAIBAN and gold.kind != BAIBAN:
+        return gold
+    return tile
+
+
+def is_gold(tile: Tile, gold: Tile | None) -> bool:
+    return gold is not None and tile == gold
+
+
+def gold_count(tiles: Iterable[Tile], gold: Tile | None) -> int:
+    return 0 if gold is None else sum(1 for t in tiles if t == gold)
+
+
+def shapes_for(variant: Variant, melds: Sequence[Meld]) -> frozenset[Shape]:
+    """Winning shapes for a seat: the fully concealed shapes (对对胡, 七对) need no declared sets."""
+    shapes = variant.shapes
+    if melds:
+        shapes = frozenset(s for s in shapes if s == Shape.STANDARD)
+    return shapes
+
+
+@lru_cache(maxsize=65536)
+def _complete(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
+    return is_win(tiles, gold=gold, shapes=shapes)
+
+
+def complete(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
+    """Does this 3k+2 concealed hand win?"""
+    return _complete(tuple(sorted(tiles)), gold, shapes)
+
+
+@lru_cache(maxsize=65536)
+def _waits(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
+    w = waits(tiles, gold=gold, shapes=shapes)
+    return tuple(w.tiles), bool(w.any_tile)
+
+
+def wait_tiles(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
+    """(tiles that complete this 3k+1 hand, whether any tile does: the 游金 lone-gold wait)."""
+    return _waits(tuple(sorted(tiles)), gold, shapes)
+
+
+def is_ready(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
+    ws, any_tile = wait_tiles(tiles, gold, shapes)
+    return any_tile or bool(ws)
+
+
+def lone_gold_wait(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
+    """游金 shape: complete sets plus one gold, so any drawn tile wins."""
+    return gold is not None and wait_tiles(tiles, gold, shapes)[1]
+
+
+@lru_cache(maxsize=65536)
+def _shanten(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    return shanten(tiles, gold=gold, shapes=shapes)
+
+
+def shanten_of(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    return _shanten(tuple(sorted(tiles)), gold, shapes)

@@ -1,0 +1,94 @@
+"""What a seat (or a spectator) may see of a hand: never another hand, never the wall order.
+
+`view(state, seat)` is the only state a client gets. Concealed kongs show their
+tile only to their owner (the others may guess them: 抢暗杠); the turned-up gold
+is public; the wall is a count. When the hand is over every hand is revealed and
+the settlement sheet is included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.hand import HandState, legal_actions
+from engine.sheet import Meld
+from engine.tiles import format_tiles
+
+
+def view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """JSON-ready view for `seat` (None = spectator: public information only)."""
+    reveal = state.finished
+    window = state.window
+    return {
+        "variant": state.variant,
+        "version": state.version,
+        "phase": state.phase.name.lower(),
+        "dealer": state.dealer,
+        "streak": state.streak,
+        "base": state.base,
+        "dice": list(state.dice[:2]),
+        "gold": str(state.gold) if state.gold else None,
+        "wall_remaining": state.remaining,
+        "drawable": state.drawable,
+        "turn": state.turn,
+        "to_act": list(state.to_act),
+        "claim": _claim_view(state, seat) if window is not None else None,
+        "shuangyou_seat": state.shuangyou_seat,
+        "fenbing": state.fenbing,
+        "seats": [_seat_view(state, i, seat, reveal) for i in range(state.n_seats)],
+        "you": seat,
+        "legal_actions": [a.to_json() for a in legal_actions(state, seat)] if seat is not None else [],
+        "finished": state.finished,
+        "result": _result_view(state) if reveal else None,
+    }
+
+
+def _claim_view(state: HandState, seat: int | None) -> dict[str, Any]:
+    window = state.window
+    assert window is not None
+    return {
+        "tile": str(window.tile) if window.tile else None,
+        "from": window.source,
+        "kind": state.phase.name.lower(),
+        "waiting": list(window.waiting),
+        "offered": list(window.offered(seat)) if seat is not None else [],
+    }
+
+
+def _seat_view(state: HandState, i: int, viewer: int | None, reveal: bool) -> dict[str, Any]:
+    s = state.seats[i]
+    own = viewer == i
+    data: dict[str, Any] = {
+        "seat": i,
+        "hand_count": len(s.hand),
+        "melds": [_meld_view(m, own or reveal) for m in s.melds],
+        "flowers": format_tiles(s.flowers, sort=False),
+        "discards": format_tiles(s.river, sort=False),
+        "you": s.you,
+    }
+    if own or reveal:
+        data["hand"] = format_tiles(s.hand)
+    if own:
+        data["drawn"] = str(s.drawn) if s.drawn else None
+    return data
+
+
+def _meld_view(meld: Meld, show: bool) -> dict[str, Any]:
+    if meld.concealed and not show:
+        return {"kind": "kong", "concealed": True, "tiles": None}
+    return {"kind": meld.kind.name.lower(), "concealed": meld.concealed, "tiles": format_tiles(meld.tiles)}
+
+
+def _result_view(state: HandState) -> dict[str, Any]:
+    result = state.result
+    assert result is not None
+    return {
+        "winner": result.winner,
+        "win_type": result.win_type.en if result.win_type else None,
+        "win_type_zh": result.win_type.zh if result.win_type else None,
+        "discarder": result.discarder,
+        "win_tile": str(result.win_tile) if result.win_tile else None,
+        "bao": result.bao,
+        "sheet": state.sheet.to_json() if state.sheet else None,
+        "seed": state.seed,
+    }

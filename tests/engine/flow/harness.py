@@ -1,0 +1,151 @@
+"""Scripted tables for the hand-flow stories.
+
+Alice (seat 0) deals unless a story says otherwise; Bob, Carol and Dave follow in
+turn order (Bob is on Carol's left, and so on). A story writes the hands that
+matter in mpsz; every other seat gets a "junk" hand that can never claim or win
+(no pairs, no two tiles of a suit within two steps, no golds), so nothing happens
+that the story did not write.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, QiangJin, Win
+from engine.events import Event
+from engine.hand import HandState, Phase, apply, start_hand
+from engine.hand_script import arrange
+from engine.tiles import BAIBAN, Tile, parse_tiles
+from engine.variants import get as get_variant
+
+ALICE, BOB, CAROL, DAVE = 0, 1, 2, 3
+WIN, PASS, PONG = Win(), Pass(), Pong()
+
+
+def D(tile: str) -> Discard:
+    return Discard(Tile.parse(tile))
+
+
+def K(tile: str) -> Kong:
+    return Kong(Tile.parse(tile))
+
+
+def C(tiles: str) -> Chow:
+    a, b = parse_tiles(tiles)
+    return Chow((a, b))
+
+
+def QJ(tile: str | None = None) -> QiangJin:
+    return QiangJin(Tile.parse(tile) if tile else None)
+
+
+def deal(
+    variant: str,
+    hands: dict[int, str],
+    *,
+    live: str = "",
+    back: str = "",
+    gold: str | None = "9s",
+    dealer: int = ALICE,
+    dice: tuple[int, int] = (6, 6),
+    streak: int = 1,
+    opening: bool = False,
+    **options: Any,
+) -> HandState:
+    """A hand dealt exactly so; seats not in `hands` get junk.
+
+    Unless `opening` is set, every seat passes the opening window (抢金, 三金倒, 天胡)."""
+    state = deal_with_events(
+        variant, hands, live=live, back=back, gold=gold, dealer=dealer, dice=dice, streak=streak, **options
+    )[0]
+    return state if opening or state.phase != Phase.OPENING else everyone_passes(state)
+
+
+def deal_with_events(
+    variant: str,
+    hands: dict[int, str],
+    *,
+    live: str = "",
+    back: str = "",
+    gold: str | None = "9s",
+    dealer: int = ALICE,
+    dice: tuple[int, int] = (6, 6),
+    streak: int = 1,
+    **options: Any,
+) -> tuple[HandState, tuple[Event, ...]]:
+    rules = get_variant(variant)
+    sizes = [rules.hand_size(s, dealer) for s in range(rules.n_seats)]
+    used = Counter(t for h in hands.values() for t in parse_tiles(h))
+    used.update(parse_tiles(live + back))
+    if gold:
+        used[Tile.parse(gold)] += 1
+    all_hands = [hands.get(s, "") for s in range(rules.n_seats)]
+    for seat in range(rules.n_seats):
+        if seat not in hands:
+            junk = _junk(rules.tile_set, used, sizes[seat], gold)
+            used.update(junk)
+            all_hands[seat] = "".join(f"{t}" for t in junk)
+    opts = arrange(variant, dealer=dealer, hands=all_hands, live=live, back=back, gold=gold, dice=dice)
+    progress = start_hand(variant, seed="story", dealer=dealer, streak=streak, options={**opts, **options})
+    return progress.state, progress.events
+
+
+def _junk(tile_set: tuple[Tile, ...], used: Counter[Tile], size: int, gold: str | None) -> list[Tile]:
+    pool = Counter(tile_set)
+    pool.subtract(used)
+    banned = {BAIBAN}
+    if gold:
+        banned.add(Tile.parse(gold).kind)
+    picked: list[Tile] = []
+    kinds = sorted(range(34), key=lambda k: (k < 27, k % 9 not in (0, 8), k))  # honours, terminals first
+    for kind in kinds:
+        tile = Tile(kind)
+        if kind in banned or pool[tile] <= 0 or len(picked) >= size:
+            continue
+        if any(p.suit == tile.suit and abs(p.number - tile.number) <= 2 and not p.is_honor for p in picked):
+            continue
+        picked.append(tile)
+    for kind in range(27, 34):  # then honour pairs: only a discarded honour could be ponged
+        tile = Tile(kind)
+        if kind not in banned and pool[tile] - picked.count(tile) > 0 and len(picked) < size:
+            picked.append(tile)
+    for kind in kinds:  # last resort: any single tile not already held
+        tile = Tile(kind)
+        if kind not in banned and pool[tile] > 0 and tile not in picked and len(picked) < size:
+            picked.append(tile)
+    if len(picked) < size:
+        raise ValueError("the story leaves too few tiles for a junk hand")
+    return picked
+
+
+def play(state: HandState, *moves: tuple[int, Action]) -> HandState:
+    for seat, action in moves:
+        state = apply(state, seat, action).state
+    return state
+
+
+def play_events(state: HandState, *moves: tuple[int, Action]) -> tuple[HandState, list[Event]]:
+    events: list[Event] = []
+    for seat, action in moves:
+        progress = apply(state, seat, action)
+        state = progress.state
+        events.extend(progress.events)
+    return state, events
+
+
+def everyone_passes(state: HandState) -> HandState:
+    for seat in state.to_act:
+        state = apply(state, seat, PASS).state
+    return state
+
+
+def tsumogiri(state: HandState, seat: int) -> HandState:
+    """The seat in turn discards the tile it just drew."""
+    drawn = state.seats[seat].drawn
+    assert drawn is not None, f"seat {seat} has not drawn"
+    return apply(state, seat, Discard(drawn)).state
+
+
+def hand(state: HandState, seat: int) -> list[Tile]:
+    return sorted(state.seats[seat].hand)
