@@ -18,6 +18,7 @@ Every seat's flowers and kongs feed nanping's 花分/杠分.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -136,7 +137,26 @@ def score(stream: TextIO) -> dict[str, Any]:
         data = json.load(stream)
     except json.JSONDecodeError as exc:
         raise SituationError(f"not JSON: {exc}") from exc
+    own = _own_situation_reader(data)
+    if own is not None:
+        return own(data).to_json()
     return settle_hand(situation_from_json(data)).to_json()
+
+
+def _own_situation_reader(data: Any) -> Any:
+    """A variant whose situation JSON has its own form names its reader in `extra["situation_json"]`."""
+    if not isinstance(data, Mapping):
+        return None
+    from engine.variants import UnknownVariant, get
+
+    try:
+        reader = get(str(data.get("variant", ""))).option("situation_json")
+    except UnknownVariant:
+        return None
+    if reader is None:
+        return None
+    module_name, _, func = str(reader).partition(":")
+    return getattr(importlib.import_module(module_name), func)
 
 
 def run(args: argparse.Namespace) -> int:

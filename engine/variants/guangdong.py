@@ -40,7 +40,11 @@ GUANGDONG = register(
         escape_penalty_bases=50,  # 开局后逃跑者 -50分 (RULINGS: × base, shared by the three)
         base_fan=(("鸡胡", 0), ("平胡", 1), ("碰碰胡", 2), ("混一色", 2), ("爆胡", 3)),
         scoring="engine.scoring.guangdong:settle",
-        extra=(("limit_fan", 3), ("bao_exposed_sets", 4)),
+        extra=(
+            ("limit_fan", 3),
+            ("bao_exposed_sets", 4),
+            ("situation_json", "engine.scoring.guangdong_situation:sheet_from_json"),  # `score` CLI input
+        ),
     )
 )
 

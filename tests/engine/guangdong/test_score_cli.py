@@ -1,0 +1,71 @@
+"""`python -m engine score` on guangdong situations: JSON in, the settlement sheet out."""
+
+import json
+
+import pytest
+
+from engine.cli import main
+
+
+def run_score(situation, tmp_path, capsys):
+    path = tmp_path / "situation.json"
+    path.write_text(json.dumps(situation, ensure_ascii=False), encoding="utf-8")
+    status = main(["score", str(path)])
+    captured = capsys.readouterr()
+    return status, captured
+
+
+def test_a_discard_win_on_the_command_line(tmp_path, capsys):
+    situation = {
+        "variant": "guangdong",
+        "base": 10,
+        "dealer": 0,
+        "hands": ["", "123456m456p7899s", "", ""],
+        "wins": [{"winner": 1, "way": "discard", "from": 3, "tile": "9s"}],
+    }
+    status, out = run_score(situation, tmp_path, capsys)
+    sheet = json.loads(out.out)
+    assert status == 0
+    assert [s["paid"] for s in sheet["seats"]] == [0, 20, 0, -20]
+    assert sheet["seats"][1]["items"][0]["name_zh"] == "平胡"
+
+
+def test_one_discard_three_winners_on_the_command_line(tmp_path, capsys):
+    situation = {
+        "variant": "guangdong",
+        "base": 10,
+        "dealer": 0,
+        "round_wind": "2z",
+        "hands": ["", "123456m456p7899s", "123m456p789s22s55m", "12345678m11122z"],
+        "wins": [
+            {"winner": 1, "way": "食胡", "from": 0, "tile": "9s"},
+            {"winner": 2, "way": "食胡", "from": 0, "tile": "2s"},
+            {"winner": 3, "way": "食胡", "from": 0, "tile": "9m"},
+        ],
+    }
+    status, out = run_score(situation, tmp_path, capsys)
+    sheet = json.loads(out.out)
+    assert status == 0 and sheet["win_type"] == "一炮三响"
+    assert [s["paid"] for s in sheet["seats"]] == [-240, 80, 80, 80]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"wins": [{"winner": 1, "way": "flying", "from": 3}]}, "unknown win way"),
+        ({"wins": [{"winner": 7, "way": "discard", "from": 3}]}, "not at the table"),
+        ({"hands": ["", "123m", "", ""]}, "not 14"),
+        ({"hands": ["", "1234567m456p789s", "", ""]}, "does not hold a winning hand"),
+    ],
+)
+def test_a_bad_situation_is_one_error_line_and_status_two(tmp_path, capsys, change, message):
+    situation = {
+        "variant": "guangdong",
+        "base": 10,
+        "dealer": 0,
+        "hands": ["", "123456m456p789s", "", ""],
+        "wins": [{"winner": 1, "way": "discard", "from": 3, "tile": "9s"}],
+        **change,
+    }
+    status, out = run_score(situation, tmp_path, capsys)
+    assert status == 2 and message in out.err and out.out == ""
