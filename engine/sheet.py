@@ -190,6 +190,9 @@ class WinContext:
     fenbing: int = 0
     bao: int | None = None
     balances: tuple[int, ...] | None = None
+    # Variant-specific facts the hand flow knows about the win, as (name, value) pairs
+    # (erren: 报听, 天听, 杠上开花, 河底, 海底捞月, the 花牌 tile); empty for the gold games.
+    facts: tuple[tuple[str, Any], ...] = ()
 
     def check(self) -> None:
         """Raise `SheetError` unless the seats and fields are consistent."""

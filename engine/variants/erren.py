@@ -4,6 +4,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from engine.tiles import Tile
 from engine.variants import register
@@ -27,6 +28,7 @@ ERREN = register(
         rob_added_kong=True,  # 抢杠只应用在蓄杠上, 记分按自摸计
         dead_wall=DeadWall(base=DEAD_TILES),
         exchange_phase=True,  # 开始时换牌: any number of tiles, once, dealer first
+        tianhu=True,  # 天和: the dealer's 14 tiles (after the exchange) may win at once
         escape_penalty_bases=12,  # RULINGS: 12 × base to the opponent
         base_fan=(("推倒胡", 1), ("役满", 13)),
         scoring="engine.scoring.erren:settle",
@@ -90,3 +92,62 @@ def haidi_seat(
 
 def _order(turn: int | None) -> float:
     return math.inf if turn is None else turn
+
+
+# --- the bot's erren decisions (pure; engine.bot asks these for erren's own choices) --------------------
+
+
+def _shanten(tiles: Sequence[Tile], shapes: frozenset[Any]) -> int:
+    from engine.waits import shanten  # the engine core, imported late so the variant data loads without it
+
+    return shanten(tuple(tiles), shapes=shapes)
+
+
+def bot_exchange(hand: Sequence[Tile]) -> tuple[Tile, ...]:
+    """开始时换牌 for the bot: every loner (a single honour, or a single suit tile with no suit-mate within two)."""
+    counts = Counter(hand)
+    return tuple(t for t in sorted(hand) if counts[t] == 1 and not _has_neighbour(t, counts))
+
+
+def _has_neighbour(tile: Tile, counts: Counter[Tile]) -> bool:
+    if tile.is_honor:
+        return False
+    return any(
+        counts[Tile(tile.kind + d)]
+        for d in (-2, -1, 1, 2)
+        if 1 <= tile.number + d <= 9 and Tile(tile.kind + d) in counts
+    )
+
+
+def bot_swap(hand: Sequence[Tile], offered: Tile, shapes: frozenset[Any]) -> tuple[Tile, Tile, Tile] | None:
+    """游戏中换牌 for the bot: the three tiles to give for the offered triplet, or None to decline.
+
+    `hand` holds 3k+2 tiles (the player has drawn). Takes the triplet when giving
+    the three least useful other tiles leaves the hand closer to ready.
+    """
+    pool = [*hand, offered, offered, offered]
+    candidates = sorted({t for t in hand if t != offered}, key=lambda t: (_without(pool, t, shapes), t))
+    give: list[Tile] = []
+    for tile in candidates:
+        give.extend([tile] * min(hand.count(tile), 3 - len(give)))
+        if len(give) == 3:
+            break
+    if len(give) < 3:
+        return None
+    after = list(pool)
+    for tile in give:
+        after.remove(tile)
+    if _shanten(after, shapes) >= _shanten(hand, shapes):
+        return None
+    return (give[0], give[1], give[2])
+
+
+def _without(tiles: Sequence[Tile], tile: Tile, shapes: frozenset[Any]) -> int:
+    rest = list(tiles)
+    rest.remove(tile)
+    return _shanten(rest, shapes)  # the least useful tile leaves the lowest shanten behind
+
+
+def bot_pick(hand: Sequence[Tile], choices: Sequence[Tile], shapes: frozenset[Any]) -> Tile:
+    """搓牌 for the bot: the tile (of `choices`) that brings the 3k+1 hand closest to winning."""
+    return min(choices, key=lambda t: (_shanten([*hand, t], shapes), t))
