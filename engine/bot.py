@@ -16,6 +16,7 @@ from collections import Counter
 from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, QiangJin, RobConcealedKong, Win
 from engine.hand import HandState, Phase, legal_actions
+from engine.shapes import Shape
 from engine.tiles import Tile
 
 # Keep a drawn gold in 单游 (to discard it into 双游) only while this many live tiles remain.
@@ -100,28 +101,43 @@ def _hold_for_shuangyou(state: HandState, seat: int, legal: list[Action]) -> boo
 
 
 def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: random.Random) -> Discard:
+    """The discard that keeps the lowest shanten; among equals, the most isolated non-gold tile.
+
+    When the hand is not yet ready the best shanten is known up front (that of the
+    whole hand), so the candidates are tried most-isolated first and the first
+    one that keeps it wins; near ready, every discard is weighed (游金 preference)."""
     s = state.seats[seat]
-    shapes = rules.shapes_for(state.rules, s.melds)
-    best: tuple[tuple[int, int, int, float], Discard] | None = None
-    for action in discards:
-        rest = list(s.hand)
-        rest.remove(action.tile)
-        key = _discard_key(state, action.tile, rest, shapes, rng)
-        if best is None or key < best[0]:
-            best = (key, action)
-    assert best is not None
-    return best[1]
-
-
-def _discard_key(
-    state: HandState, tile: Tile, rest: list[Tile], shapes: frozenset, rng: random.Random
-) -> tuple[int, int, int, float]:
-    """Lower is better: shanten, then keep the 游金 wait, then keep golds, then shed isolated tiles."""
     gold = state.gold
+    shapes = rules.shapes_for(state.rules, s.melds)
+    target = rules.shanten_of(s.hand, gold, shapes)
+    ordered = sorted(discards, key=lambda a: _preference(a.tile, s.hand, gold, rng))
+    if target > 0:
+        for action in ordered:
+            if rules.shanten_of(_without(s.hand, action.tile), gold, shapes) <= target:
+                return action
+        return ordered[0]
+    best = min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), gold, shapes))
+    return best
+
+
+def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
+    rest = list(hand)
+    rest.remove(tile)
+    return rest
+
+
+def _preference(tile: Tile, hand: tuple[Tile, ...], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
+    """Keep golds; shed the tiles that connect least to the rest (a little noise breaks ties)."""
+    return (1 if rules.is_gold(tile, gold) else 0, -_isolation(tile, _without(hand, tile), gold) + rng.random() * 0.01)
+
+
+def _ready_key(rest: list[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
+    """Near ready: lowest shanten, then the 游金 lone-gold wait, then the most waiting tiles."""
     sh = rules.shanten_of(rest, gold, shapes)
-    lone = 0 if sh == 0 and rules.lone_gold_wait(rest, gold, shapes) else 1
-    keeps_gold = 1 if rules.is_gold(tile, gold) else 0
-    return (sh, lone, keeps_gold, -_isolation(tile, rest, gold) + rng.random() * 0.01)
+    if sh > 0:
+        return (sh, 1, 0)
+    waits, any_tile = rules.wait_tiles(rest, gold, shapes)
+    return (sh, 0 if any_tile else 1, -len(waits))
 
 
 def _isolation(tile: Tile, rest: list[Tile], gold: Tile | None) -> float:

@@ -149,3 +149,18 @@ def tsumogiri(state: HandState, seat: int) -> HandState:
 
 def hand(state: HandState, seat: int) -> list[Tile]:
     return sorted(state.seats[seat].hand)
+
+
+def drain(state: HandState, *, until: Any = None) -> HandState:
+    """Play on with nobody claiming or winning: each seat discards what it drew (or its first tile).
+
+    Stops when the hand is over or `until(state)` is true."""
+    while not state.finished and not (until and until(state)):
+        seat = state.to_act[0]
+        if state.phase == Phase.TURN:
+            s = state.seats[seat]
+            tile = s.drawn if s.drawn is not None else s.hand[0]
+            state = apply(state, seat, Discard(tile)).state
+        else:
+            state = apply(state, seat, PASS).state
+    return state
