@@ -222,6 +222,21 @@ class BracketTableFormSet(BaseModelFormSet):  # type: ignore[type-arg]
             raise ValidationError(error.messages) from error
 
 
+class BracketForm(forms.ModelForm):
+    """One bracket edited alone (e.g. its base): it must still fit the stored table."""
+
+    class Meta:
+        model = Bracket
+        fields = ("min_balance", "max_balance", "base")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            fields = {name: data.get(name) for name in self.Meta.fields}
+            Bracket(pk=self.instance.pk, **fields).check_against_table()
+        return data
+
+
 BracketTable = modelformset_factory(
     Bracket, fields=("min_balance", "max_balance", "base"), formset=BracketTableFormSet, extra=1, can_delete=True
 )
@@ -232,6 +247,7 @@ class BracketAdmin(admin.ModelAdmin):
     """Stake brackets 麻将底注. Edit the whole table at once (link on the list page)."""
 
     list_display = ("min_balance", "max_balance", "base")
+    form = BracketForm
     change_list_template = "admin/ledger/bracket/change_list.html"
 
     def has_add_permission(self, request: HttpRequest) -> bool:

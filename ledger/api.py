@@ -155,6 +155,13 @@ class NewestFirst(CursorPagination):
     page_size_query_param = "page_size"
     max_page_size = 200
 
+    def decode_cursor(self, request: Request) -> Any:
+        """A malformed cursor is the client's mistake: 400, not DRF's default 404."""
+        try:
+            return super().decode_cursor(request)
+        except exceptions.NotFound as error:
+            raise exceptions.ValidationError({"cursor": [str(error.detail)]}) from error
+
 
 class TransactionListView(ListAPIView):
     """The caller's own transactions, newest first, filterable by kind and date (inclusive, server time zone)."""

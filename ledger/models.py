@@ -168,6 +168,8 @@ class Bracket(models.Model):
 
     Operators edit the table in the admin; `validate_bracket_table` keeps it
     increasing, without gaps or overlaps (a balance below the first bracket cannot sit).
+    The admin checks one edited row against the stored rest (`check_against_table`)
+    or a whole edited table at once.
     """
 
     min_balance = models.PositiveBigIntegerField(unique=True)
@@ -191,7 +193,8 @@ class Bracket(models.Model):
     def contains(self, balance: int) -> bool:
         return balance >= self.min_balance and (self.max_balance is None or balance <= self.max_balance)
 
-    def clean(self) -> None:
+    def check_against_table(self) -> None:
+        """Raise `ValidationError` if replacing this row in the stored table breaks it."""
         others = [b for b in Bracket.objects.all() if b.pk != self.pk]
         validate_bracket_table([*others, self])
 

@@ -162,20 +162,19 @@ def _write(
         detail=detail,
         reverses=movement.reverses,
     )
-    for account_id in sorted(nets):
-        _apply(txn, locked[account_id], nets[account_id])
+    postings = [_posting(txn, locked[account_id], nets[account_id]) for account_id in sorted(nets) if nets[account_id]]
+    Posting.objects.bulk_create(postings)
+    Account.objects.bulk_update([locked[p.account_id] for p in postings], ["balance"])
     return txn
 
 
-def _apply(txn: Transaction, account: Account, amount: int) -> None:
-    if amount == 0:
-        return
+def _posting(txn: Transaction, account: Account, amount: int) -> Posting:
+    """The posting of `amount` to a locked account, whose cached balance moves with it."""
     new_balance = account.balance + amount
     if new_balance < 0 and account.kind == AccountKind.PLAYER:
         raise InsufficientFunds(f"{account} has {account.balance}, cannot pay {-amount}")
-    Posting.objects.create(transaction=txn, account=account, amount=amount, balance_after=new_balance)
     account.balance = new_balance
-    account.save(update_fields=["balance"])
+    return Posting(transaction=txn, account=account, amount=amount, balance_after=new_balance)
 
 
 # --- operator movements --------------------------------------------------------------
@@ -262,9 +261,8 @@ def post_table_transfers(
     kind: str, hand_ref: str, key: str, seat_user_ids: Sequence[int], owed: Sequence[Transfer]
 ) -> Transaction:
     """Pay owed transfers between the seats of a table, down to zero, once per `key`."""
-    _check_seats(seat_user_ids)
+    seat_accounts = _seat_accounts(seat_user_ids)
     owed = tuple(Transfer(t.payer, t.receiver, t.owed) for t in owed)
-    seat_accounts = [account_for(user_id) for user_id in seat_user_ids]
     request = {"kind": kind, "hand": hand_ref, "seats": list(seat_user_ids), "owed": [_row(t) for t in owed]}
     movement = Movement(kind, f"hand:{hand_ref}", key, request)
 
@@ -279,13 +277,18 @@ def post_table_transfers(
     return _post(movement, [a.id for a in seat_accounts], plan)
 
 
-def _check_seats(seat_user_ids: Sequence[int]) -> None:
+def _seat_accounts(seat_user_ids: Sequence[int]) -> list[Account]:
+    """The seats' accounts in seat order (one query; opened here for users who have none yet)."""
     if len(seat_user_ids) < 2 or len(set(seat_user_ids)) != len(seat_user_ids):
         raise InvalidTransfers(f"a table needs 2+ distinct players, got {list(seat_user_ids)}")
-    known = set(get_user_model().objects.filter(pk__in=seat_user_ids).values_list("pk", flat=True))
-    missing = [u for u in seat_user_ids if u not in known]
+    found = {a.user_id: a for a in Account.objects.filter(user_id__in=seat_user_ids)}
+    missing = [u for u in seat_user_ids if u not in found]
     if missing:
-        raise UnknownAccount(f"no such users: {missing}")
+        known = set(get_user_model().objects.filter(pk__in=missing).values_list("pk", flat=True))
+        if unknown := [u for u in missing if u not in known]:
+            raise UnknownAccount(f"no such users: {unknown}")
+        found |= {u: account_for(u) for u in missing}
+    return [found[u] for u in seat_user_ids]
 
 
 def _row(t: Transfer) -> dict[str, int]:
