@@ -164,3 +164,10 @@ def drain(state: HandState, *, until: Any = None) -> HandState:
         else:
             state = apply(state, seat, PASS).state
     return state
+
+
+def outcome(state: HandState) -> tuple[int | None, str]:
+    """(winner, win type in English) of a finished hand; (None, "draw") for a 流局."""
+    assert state.finished and state.result is not None, "the hand is not over"
+    kind = state.result.win_type
+    return state.result.winner, kind.en if kind is not None else "draw"

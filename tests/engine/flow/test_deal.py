@@ -2,11 +2,10 @@
 
 import pytest
 
-from engine.actions import NamedGoldInvalid
+from engine.actions import NamedGoldInvalid, NameGold
 from engine.hand import Phase, new_hand
 from engine.tiles import Tile
 from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, deal, deal_with_events, play
-from engine.actions import NameGold
 
 
 @pytest.mark.parametrize("variant", ["pinghe", "nanping"])
@@ -53,7 +52,7 @@ def test_a_flower_turned_up_is_put_back_and_the_dice_thrown_again():
 
 
 def test_nanping_throws_new_dice_for_the_gold():
-    state, events = deal_with_events("nanping", {}, gold=None, dice=(6, 6), back="1z2z3z4z", gold_dice=[[1, 2]])
+    state = deal("nanping", {}, gold=None, dice=(6, 6), back="1z2z3z4z", gold_dice=[[1, 2]])
     assert state.gold == Tile.parse("3z")
 
 

@@ -6,7 +6,7 @@ import pytest
 from engine.actions import DiscardWinWithGold, GoldDiscardForbidden, YoujinOnly
 from engine.hand import Phase, legal_actions
 from engine.sheet import MeldKind
-from tests.engine.flow.harness import ALICE, BOB, PONG, WIN, C, D, deal, drain, play
+from tests.engine.flow.harness import ALICE, BOB, PONG, WIN, C, D, deal, drain, outcome, play
 
 ALICE_HOLDS_A_GOLD = "9s" + "1m4m7m" + "1p4p7p" + "2s5s" + "1234567z" + "8m"
 
@@ -30,14 +30,13 @@ def test_pinghe_allows_the_gold_discard_that_enters_shuangyou():
     assert (state.phase, state.turn) == (Phase.TURN, ALICE)
     assert [str(state.seats[s].river[-1]) for s in (1, 2, 3)] == ["2s", "6s", "8s"]
     won = play(state, (ALICE, WIN))
-    assert won.result is not None and won.result.win_type.en == "shuangyou"
+    assert outcome(won)[1] == "shuangyou"
 
 
 def test_a_gold_drawn_in_shuangyou_ends_the_hand_at_the_next_level():
     state = deal("pinghe", {ALICE: "123m456m789m123p456p" + "9s9s"}, live="2s6s8s9s")
     state = play(state, (ALICE, D("9s")))
-    assert state.finished and state.result is not None
-    assert state.result.win_type.en == "siyou"  # pinghe: 单游 → 双游 → 四游
+    assert outcome(state)[1] == "siyou"  # pinghe: 单游 → 双游 → 四游
 
 
 def test_nanping_may_discard_a_gold_but_nobody_may_claim_or_win_on_it():

@@ -4,7 +4,7 @@ import pytest
 
 from engine.actions import MustDiscardDrawnTile, YoujinNoDiscardWin
 from engine.hand import Phase, legal_actions
-from tests.engine.flow.harness import ALICE, BOB, WIN, D, K, deal, drain, play
+from tests.engine.flow.harness import ALICE, BOB, WIN, D, K, deal, drain, outcome, play
 
 # Bob: four sets, 56p, a gold and a stray 1z. Drawing 7p and letting 1z go leaves five sets
 # and the lone gold: 单游.
@@ -28,7 +28,7 @@ def test_letting_the_partner_of_the_gold_go_is_danyou_and_any_draw_wins(variant)
     state = drain(state, until=at_turn(BOB))
     assert str(state.seats[BOB].drawn) == "2z"
     won = play(state, (BOB, WIN))
-    assert won.result is not None and won.result.win_type.en == "youjin"
+    assert outcome(won)[1] == "youjin"
 
 
 def test_kongyou_discarding_the_draw_keeps_danyou():
@@ -38,7 +38,7 @@ def test_kongyou_discarding_the_draw_keeps_danyou():
     assert state.seats[BOB].you == 1
     state = drain(state, until=at_turn(BOB))
     won = play(state, (BOB, WIN))
-    assert won.result is not None and won.result.win_type.en == "youjin"
+    assert outcome(won)[1] == "youjin"
 
 
 def test_nanping_danyou_then_shuangyou_then_a_third_gold_ends_at_sanyou():
@@ -48,8 +48,7 @@ def test_nanping_danyou_then_shuangyou_then_a_third_gold_ends_at_sanyou():
     state = play(state, (BOB, D("9s")))  # the drawn gold goes out: 双游
     assert state.seats[BOB].you == 2
     # the others drew 3s, 5s, 8p and could only throw them out; Bob's next draw is the last gold
-    assert state.finished and state.result is not None
-    assert state.result.win_type.en == "sanyou"
+    assert outcome(state)[1] == "sanyou"
 
 
 def test_in_shuangyou_the_others_may_only_self_draw_or_throw_out_their_draw():
@@ -62,7 +61,7 @@ def test_in_shuangyou_the_others_may_only_self_draw_or_throw_out_their_draw():
     with pytest.raises(MustDiscardDrawnTile):
         play(state, (BOB, D("1z")))
     won = play(state, (BOB, WIN))
-    assert won.result is not None and (won.result.winner, won.result.win_type.en) == (BOB, "zimo")
+    assert outcome(won) == (BOB, "zimo")
 
 
 def test_nanping_no_discard_win_in_youjin():
