@@ -138,7 +138,10 @@ CHANNEL_LAYERS = {
         "CONFIG": {
             # The default pool refuses a burst of several hundred sockets
             # joining groups at once; size it explicitly.
-            "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+            # redis-py 8 reads with a 5 s socket timeout by default, the same as the
+            # layer's blocking BZPOPMIN: an idle socket's consumer would die of a
+            # TimeoutError after 5 s. Read longer than the pop blocks.
+            "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
             "capacity": 1500,
             "expiry": 30,
         },
@@ -163,7 +166,16 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # tables: timeouts, grace periods, bots and next deals; then lost settlements
+    "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
+    "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
+}
+# tables: fault injection for the crash test only (seconds a worker sleeps after posting a settlement)
+TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER_POST", "0"))
+TABLES_RECONCILE_AFTER_SECONDS = float(os.environ.get("TABLES_RECONCILE_AFTER_SECONDS", "30"))
+# Redis broker: a task unacknowledged by a dead worker is delivered again after this long
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))}
 # /healthz: per-check timeout in seconds (Redis ping, Celery worker ping).
 HEALTHZ_TIMEOUT = float(os.environ.get("HEALTHZ_TIMEOUT", "1.0"))
 

@@ -1,0 +1,39 @@
+"""The house's bot players: real users (so the ledger can settle with them) that never log in.
+
+A bot seat has no `Seat.user`; at the deal each bot seat is given the bot user
+of its seat index, recorded in `Hand.players`, so the ledger settles a hand with
+bots like any other. The house keeps each bot funded before a deal (a ledger
+grant, once per hand and seat) so a bot never pays down to zero.
+"""
+
+from __future__ import annotations
+
+from accounts.models import User
+
+BOT_USERNAME = "~bot{}"  # "~" cannot be chosen at sign-up (usernames are letters, digits and @.+-_)
+BOT_FLOAT_BASES = 5000  # a bot starts a hand with at least this many bases
+
+
+def bot_user(seat: int) -> User:
+    """The bot user that plays seat `seat` (created on first use; cannot log in)."""
+    user, created = User.objects.get_or_create(
+        username=BOT_USERNAME.format(seat + 1), defaults={"display_name": f"机器人 Bot {seat + 1}", "is_active": False}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def is_bot_user(user_id: int) -> bool:
+    return User.objects.filter(pk=user_id, username__startswith="~bot").exists()
+
+
+def fund(user: User, base: int, hand_key: str) -> None:
+    """Top the bot up to BOT_FLOAT_BASES × base, once per `hand_key` (a ledger grant)."""
+    from ledger import services as ledger
+
+    want = BOT_FLOAT_BASES * base
+    balance = ledger.balance_of(user)
+    if balance < want:
+        ledger.grant(user, want - balance, by=None, reason="house bot float", key=f"bot-float:{hand_key}:{user.pk}")

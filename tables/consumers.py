@@ -1,0 +1,221 @@
+"""The table WebSocket: translate messages to services and events to messages (docs/protocol.md).
+
+A connection belongs to one table and, if its user sits there, to one seat;
+everyone else is a spectator and receives public views only. The consumer
+holds no game state: on connect and on every gap it reads the database, and
+the channel layer only carries copies of events already committed.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from accounts.consumers import UserSocketMixin
+from engine.actions import IllegalAction
+from tables.errors import MalformedMessage, RateLimited, TableError
+from tables.models import Table
+from tables.services import actions, seating
+from tables.services.events import events_since, public_group, seat_group
+from tables.services.snapshot import snapshot
+
+CLOSE_UNAUTHENTICATED = 4001
+CLOSE_NO_TABLE = 4004  # no such table, or a private table the user does not sit at
+CLOSE_ABUSE = 4008
+MAX_ID_LENGTH = 64
+MALFORMED = "__malformed__"  # what an undecodable frame turns into, so it gets an error reply
+
+
+class TokenBucket:
+    """Per-connection rate limit: `rate` messages a second on average, bursts up to `burst`."""
+
+    def __init__(self, rate: float = 5.0, burst: float = 15.0) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class TableConsumer(UserSocketMixin):
+    """`/ws/tables/<table_id>/`: one player's seat, or a spectator's public view."""
+
+    table_id: int
+    seat: int | None
+    user_id: int | None
+    version: int
+    groups_joined: list[str]
+
+    async def connect(self) -> None:
+        self.groups_joined, self.seat, self.version, self.violations = [], None, 0, 0
+        self.bucket = TokenBucket()
+        self.user_id = self.authenticated_user_id()
+        if self.user_id is None:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        if not await database_sync_to_async(may_watch)(self.table_id, self.user_id):
+            await self.close(code=CLOSE_NO_TABLE)
+            return
+        await self.accept()
+        self.seat = await database_sync_to_async(seating.connected)(self.table_id, self.user_id)
+        await self.join_user_group()  # logout or ban closes this socket (accounts.services)
+        await self._join(public_group(self.table_id) if self.seat is None else seat_group(self.table_id, self.seat))
+        await self._send_state()
+
+    async def disconnect(self, code: int) -> None:
+        await super().disconnect(code)
+        for group in self.groups_joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.seat is not None and self.user_id is not None:
+            await database_sync_to_async(seating.disconnected)(self.table_id, self.user_id)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        msg_id = content.get("id") if isinstance(content, dict) else None
+        try:
+            if not self.bucket.take():
+                self.violations += 1
+                if self.violations > 50:
+                    await self.close(code=CLOSE_ABUSE)
+                raise RateLimited()
+            await self._dispatch(content)
+        except (TableError, IllegalAction) as exc:
+            await self.send_json(error_message(exc, msg_id))
+
+    async def decode_json(self, text_data: str) -> Any:
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return {"type": MALFORMED}
+
+    # --- client messages -----------------------------------------------------
+
+    async def _dispatch(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise MalformedMessage('a message is a JSON object with a "type"')
+        if content["type"] == MALFORMED:
+            raise MalformedMessage("the message is not valid JSON")
+        handler = {
+            "action": self._on_action,
+            "resync": self._on_resync,
+            "ping": self._on_ping,
+            "ready": self._on_ready,
+            "leave": self._on_leave,
+            "auto": self._on_auto,
+        }.get(content["type"])
+        if handler is None:
+            raise MalformedMessage(f"unknown message type {content['type']!r}")
+        await handler(content)
+
+    async def _on_action(self, content: dict[str, Any]) -> None:
+        msg_id = content.get("id")
+        if not isinstance(msg_id, str) or not 0 < len(msg_id) <= MAX_ID_LENGTH:
+            raise MalformedMessage(f'an action needs an "id": a string of 1-{MAX_ID_LENGTH} characters')
+        action, hand_version = content.get("action"), content.get("hand_version")
+        if not isinstance(action, dict):
+            raise MalformedMessage('"action" must be an object such as {"type": "discard", "tile": "5m"}')
+        if hand_version is not None and (not isinstance(hand_version, int) or isinstance(hand_version, bool)):
+            raise MalformedMessage('"hand_version" must be an integer')
+        assert self.user_id is not None
+        result = await database_sync_to_async(actions.act)(self.table_id, self.user_id, msg_id, action, hand_version)
+        await self.send_json({"type": "ack", "id": msg_id, "version": result.version, "duplicate": result.duplicate})
+        await self._catch_up(result.version)
+
+    async def _on_resync(self, content: dict[str, Any]) -> None:
+        since = content.get("since")
+        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+            await self._send_state()
+            return
+        missed = await database_sync_to_async(events_since)(self.table_id, since, self.seat)
+        if missed is None:
+            await self._send_state()
+            return
+        self.version = since  # the client's word: send everything after it again
+        await self._send_events(since + 1, *missed)
+
+    async def _on_ping(self, content: dict[str, Any]) -> None:
+        await self.send_json({"type": "pong", "version": self.version})
+
+    async def _on_ready(self, content: dict[str, Any]) -> None:
+        assert self.user_id is not None
+        await database_sync_to_async(seating.set_ready)(self.table_id, self.user_id)
+
+    async def _on_leave(self, content: dict[str, Any]) -> None:
+        assert self.user_id is not None
+        escape = await database_sync_to_async(seating.leave)(self.scope["user"], self.table_id)
+        await self.send_json({"type": "left", "escaped": escape is not None})
+        await self.close()
+
+    async def _on_auto(self, content: dict[str, Any]) -> None:
+        on = content.get("on")
+        if not isinstance(on, bool):
+            raise MalformedMessage('"on" must be true or false')
+        assert self.user_id is not None
+        await database_sync_to_async(actions.set_auto)(self.table_id, self.user_id, on)
+
+    # --- channel-layer messages ----------------------------------------------
+
+    async def table_events(self, message: dict[str, Any]) -> None:
+        """A committed batch for this seat's group; a gap means something was dropped: fetch it."""
+        first, last = int(message["from"]), int(message["to"])
+        if last <= self.version:
+            return  # already sent (e.g. fetched after our own ack)
+        if first > self.version + 1:
+            await self._catch_up(last)
+            return
+        fresh = [e for e in message["events"] if e["version"] > self.version]
+        await self._send_events(self.version + 1, fresh, last)
+
+    # --- helpers -----------------------------------------------------------------
+
+    async def _join(self, group: str) -> None:
+        await self.channel_layer.group_add(group, self.channel_name)
+        self.groups_joined.append(group)
+
+    async def _send_state(self) -> None:
+        state = await database_sync_to_async(snapshot)(self.table_id, self.seat)
+        self.version = state["version"]
+        await self.send_json(state)
+
+    async def _catch_up(self, upto: int) -> None:
+        """Send the events between what this connection has seen and `upto` (from the database)."""
+        if upto <= self.version:
+            return
+        missed = await database_sync_to_async(events_since)(self.table_id, self.version, self.seat)
+        if missed is None:
+            await self._send_state()
+            return
+        await self._send_events(self.version + 1, *missed)
+
+    async def _send_events(self, first: int, events: list[dict[str, Any]], last: int) -> None:
+        """One `events` message covering versions first..last (events this seat may not see are left out)."""
+        if last < first:
+            return
+        self.version = max(self.version, last)
+        await self.send_json({"type": "events", "from": first, "to": last, "events": events})
+
+
+def may_watch(table_id: int, user_id: int) -> bool:
+    """Anyone logged in may watch a public table; a private one only its players."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        return False
+    return not table.private or table.seats.filter(user_id=user_id).exists()
+
+
+def error_message(exc: Exception, msg_id: Any) -> dict[str, Any]:
+    """`{"type": "error", "code", "reason", "id"}` for a refused message."""
+    code = getattr(exc, "code", "error")
+    reason = getattr(exc, "reason", None) or str(exc)
+    out: dict[str, Any] = {"type": "error", "code": str(code), "reason": str(reason)}
+    if isinstance(msg_id, str):
+        out["id"] = msg_id
+    return out

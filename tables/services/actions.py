@@ -1,0 +1,331 @@
+"""Playing a hand: every action is one transaction on the locked table row.
+
+`act` (a player), `fire_deadline` (the sweeper's timeout) and the bot loop all
+go through `_apply`: check the turn, apply the engine, append the action to
+the log, record the events filtered per seat, then let bots play the seats
+they hold (bots, 托管 and leavers) until a person must decide. Broadcasts and
+tasks are queued with `transaction.on_commit`, so nothing leaves the process
+for a transaction that rolls back.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from engine import bot as engine_bot
+from engine.actions import action_from_json
+from engine.hand import HandState, apply, legal_actions, new_hand, next_dealership
+from engine.view import view
+from engine.wall import commitment
+from tables import bots
+from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion
+from tables.models import ActionLog, ActionSource, Hand, HandStatus, Seat, Table, TableStatus
+from tables.services.events import EventRecorder, per_seat, same_for_all
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """What became of a player's action: the table version after its own events, and whether it was a repeat."""
+
+    version: int
+    duplicate: bool = False
+
+
+@dataclass(slots=True)
+class Play:
+    """One transaction's working set: the locked table, its seats, the running hand and its state."""
+
+    table: Table
+    seats: list[Seat]
+    hand: Hand
+    state: HandState
+    events: EventRecorder
+    now: datetime
+    fresh: bool = False  # a new deal: prompt even though no action was applied yet
+    start_version: int = -1
+
+    def __post_init__(self) -> None:
+        self.start_version = self.state.version
+
+
+def lock_table(table_id: int) -> Table:
+    """The table row, locked until the transaction ends (SQLite: IMMEDIATE already serialises)."""
+    return Table.objects.select_for_update().select_related("room").get(pk=table_id)
+
+
+def seats_of(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("user").order_by("index"))
+
+
+def open_play(table: Table, now: datetime, events: EventRecorder | None = None) -> Play:
+    """The running hand of a locked table, or NoRunningHand."""
+    hand = table.hands.filter(status=HandStatus.PLAYING).first()
+    if hand is None:
+        raise NoRunningHand()
+    state = HandState.from_json(hand.state)
+    return Play(table, seats_of(table), hand, state, events or EventRecorder(table), now)
+
+
+def act(
+    table_id: int, user_id: int, client_id: str | None, action: dict[str, Any], hand_version: int | None = None
+) -> ActResult:
+    """Apply a player's action. A repeated `client_id` is answered with the first result, not applied again.
+
+    Raises a `TableError` or the engine's `IllegalAction`; either way nothing changes.
+    """
+    with transaction.atomic():
+        table = lock_table(table_id)
+        if client_id:
+            done = ActionLog.objects.filter(table=table, client_id=client_id).first()
+            if done is not None:
+                return ActResult(done.table_version, duplicate=True)
+        play = open_play(table, timezone.now())
+        seat = _seat_of_user(play.seats, user_id)
+        if hand_version is not None and hand_version != play.state.version:
+            raise StaleVersion(f"the hand is at version {play.state.version}, you acted on {hand_version}")
+        if seat.index not in play.state.to_act:
+            raise NotYourTurn()
+        parsed = action_from_json(action)
+        if seat.auto:
+            _set_auto(play, seat, False)
+        logged = _apply(play, seat.index, parsed, ActionSource.PLAYER, client_id)
+        _continue(play)
+        return ActResult(logged.table_version)
+
+
+def fire_deadline(hand_id: int, state_version: int, now: datetime | None = None) -> bool:
+    """The sweeper's timeout: if the hand is still at `state_version` and overdue, the bot takes the seats to act.
+
+    Returns whether anything happened; a stale or early call changes nothing.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
+        table = lock_table(table_id)
+        hand = Hand.objects.get(pk=hand_id)
+        if hand.status != HandStatus.PLAYING or hand.state_version != state_version:
+            return False
+        if hand.deadline is None or hand.deadline > now:
+            return False
+        play = open_play(table, now)
+        for index in play.state.to_act:
+            if not play.seats[index].bot_plays:
+                _set_auto(play, play.seats[index], True)
+        _continue(play)
+        return True
+
+
+def set_auto(table_id: int, user_id: int, auto: bool) -> None:
+    """托管 on or off at the player's request; turning it on lets the bot act at once."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        events = EventRecorder(table)
+        seat = _seat_of_user(seats_of(table), user_id)
+        try:
+            play: Play | None = open_play(table, timezone.now(), events)
+        except NoRunningHand:
+            play = None
+        if seat.auto != auto:
+            seat.auto = auto
+            Seat.objects.filter(pk=seat.pk).update(auto=auto)
+            view_ = {"type": "auto", "seat": seat.index, "auto": auto}
+            events.add("auto", same_for_all(table.room.n_seats, view_), play.hand if play else None)
+        if play is not None:
+            play.seats[seat.index].auto = auto
+            _continue(play, finish_events=False)
+        events.finish()
+
+
+def run_bots_now(table: Table, now: datetime, events: EventRecorder) -> None:
+    """Let the bot play the seats it holds in the running hand, if any (table locked by the caller)."""
+    try:
+        play = open_play(table, now, events)
+    except NoRunningHand:
+        return
+    _continue(play, finish_events=False)
+
+
+def start_hand(table: Table, now: datetime, events: EventRecorder) -> Hand:
+    """Deal a new hand at a locked, full table: a fresh secret seed and its commitment first."""
+    seats = seats_of(table)
+    seed = secrets.token_hex(32)
+    options = table.effective_options
+    state = new_hand(
+        table.room.variant, seed=seed, dealer=table.dealer, streak=table.streak, base=table.room.base, options=options
+    )
+    table.hands_played += 1
+    hand = Hand.objects.create(
+        table=table,
+        number=table.hands_played,
+        variant=table.room.variant,
+        base=table.room.base,
+        options=options,
+        seed=seed,
+        commitment=commitment(seed),
+        dealer=table.dealer,
+        streak=table.streak,
+        players=_players(seats),
+        bots=[seat.index for seat in seats if seat.is_bot],
+        state=state.to_json(),
+        state_version=state.version,
+    )
+    for index in hand.bots:
+        bots.fund(bots.bot_user(index), hand.base, f"hand:{hand.pk}")
+    table.status = TableStatus.PLAYING
+    table.next_hand_at = None
+    table.bots_at = None
+    table.save(update_fields=["status", "next_hand_at", "bots_at", "hands_played"])
+    Seat.objects.filter(table=table).update(ready=False)
+    n = table.room.n_seats
+
+    def started(seat: int | None) -> dict[str, Any]:
+        return {"type": "hand_started", **hand_header(hand), "hand": view(state, seat)}
+
+    events.add("hand_started", per_seat(n, started), hand)
+    play = Play(table, seats, hand, state, events, now, fresh=True)
+    _continue(play, finish_events=False)
+    return hand
+
+
+def hand_header(hand: Hand) -> dict[str, Any]:
+    """The public facts of a hand: number, dealer, 连庄 streak, base and the seed's commitment."""
+    return {
+        "hand_id": hand.pk,
+        "number": hand.number,
+        "variant": hand.variant,
+        "dealer": hand.dealer,
+        "streak": hand.streak,
+        "base": hand.base,
+        "commitment": hand.commitment,
+    }
+
+
+# --- internals ----------------------------------------------------------------
+
+
+def _players(seats: list[Seat]) -> list[int]:
+    """Who plays each seat at the deal: the seated user, or the house bot of that seat."""
+    return [bots.bot_user(seat.index).pk if seat.is_bot else int(seat.user_id or 0) for seat in seats]
+
+
+def _seat_of_user(seats: list[Seat], user_id: int) -> Seat:
+    for seat in seats:
+        if seat.user_id == user_id:
+            return seat
+    raise NotSeated()
+
+
+def _set_auto(play: Play, seat: Seat, auto: bool) -> None:
+    seat.auto = auto
+    Seat.objects.filter(pk=seat.pk).update(auto=auto)
+    view_ = {"type": "auto", "seat": seat.index, "auto": auto}
+    play.events.add("auto", same_for_all(len(play.seats), view_), play.hand)
+
+
+def _apply(play: Play, seat: int, action: Any, source: str, client_id: str | None = None) -> ActionLog:
+    """Apply one action (the engine refuses illegal ones) and append it and its events, filtered per seat."""
+    before = play.state.version
+    progress = apply(play.state, seat, action)
+    play.state = progress.state
+    action_json = action.to_json()
+    n = len(play.seats)
+    for event in progress.events:
+        play.events.add(event.kind, per_seat(n, _event_views(event)), play.hand)
+    return ActionLog.objects.create(
+        table=play.table,
+        hand=play.hand,
+        seat=seat,
+        client_id=client_id or None,
+        source=source,
+        action=action_json,
+        state_version=before,
+        table_version=play.table.version,
+    )
+
+
+def _event_views(event: Any) -> Callable[[int | None], dict[str, Any] | None]:
+    return lambda seat: _typed(event.kind, event.view(seat))
+
+
+def _typed(kind: str, view_: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An engine event's view with the protocol's `type` tag (the engine calls it `kind`)."""
+    return None if view_ is None else {"type": kind, **view_}
+
+
+def _bot_seat(play: Play) -> int | None:
+    return next((s for s in play.state.to_act if play.seats[s].bot_plays), None)
+
+
+def _continue(play: Play, finish_events: bool = True) -> None:
+    """Bots play their seats until a person must act or the hand ends; then save, prompt, settle."""
+    while not play.state.finished and (seat := _bot_seat(play)) is not None:
+        rng = random.Random(f"{play.hand.seed}/{play.state.version}/{seat}")
+        _apply(play, seat, engine_bot.choose(play.state, seat, rng), ActionSource.BOT)
+    if play.state.finished:
+        _finish_hand(play)
+    elif play.fresh or play.state.version != play.start_version:
+        _prompt(play)  # only a move resets the clock: (dis)connects must not extend it
+    _save_hand(play)
+    if finish_events:
+        play.events.finish()
+
+
+def _deadline(play: Play) -> datetime | None:
+    room = play.table.room
+    if not play.state.to_act:
+        return None
+    # Answering a discard (or another window) is quicker than playing a turn.
+    claim = getattr(play.state.phase, "name", str(play.state.phase)) not in ("TURN", "NAME_GOLD")
+    return play.now + timedelta(seconds=room.claim_seconds if claim else room.turn_seconds)
+
+
+def _prompt(play: Play) -> None:
+    """Tell every seat who must act now and by when; each seat gets its own legal actions."""
+    play.hand.deadline = _deadline(play)
+    to_act = sorted(play.state.to_act)
+    deadline = play.hand.deadline.isoformat() if play.hand.deadline else None
+
+    def prompt(seat: int | None) -> dict[str, Any]:
+        base: dict[str, Any] = {
+            "type": "prompt",
+            "to_act": to_act,
+            "deadline": deadline,
+            "hand_version": play.state.version,
+        }
+        if seat is not None:
+            base["legal"] = [a.to_json() for a in legal_actions(play.state, seat)] if seat in to_act else []
+        return base
+
+    play.events.add("prompt", per_seat(len(play.seats), prompt), play.hand)
+
+
+def _save_hand(play: Play) -> None:
+    hand = play.hand
+    hand.state = play.state.to_json()
+    hand.state_version = play.state.version
+    hand.save(update_fields=["state", "state_version", "deadline", "status", "sheet", "finished_at"])
+
+
+def _finish_hand(play: Play) -> None:
+    """The hand is over: reveal the seed, store the sheet, carry dealer and streak, queue settlement."""
+    from tables import tasks  # tasks import this module
+
+    hand, table = play.hand, play.table
+    sheet = play.state.sheet.to_json() if play.state.sheet is not None else None
+    hand.status, hand.sheet, hand.finished_at, hand.deadline = HandStatus.FINISHED, sheet, play.now, None
+    table.dealer, table.streak = next_dealership(play.state)
+    table.status = TableStatus.BETWEEN
+    table.save(update_fields=["dealer", "streak", "status"])
+    finished = {"type": "hand_finished", **hand_header(hand), "seed": hand.seed, "sheet": sheet}
+    finished["final"] = view(play.state, None)
+    play.events.add("hand_finished", same_for_all(len(play.seats), finished), hand)
+    hand_id = hand.pk
+    transaction.on_commit(lambda: tasks.settle_hand.delay(hand_id))

@@ -1,0 +1,70 @@
+"""The full state a seat (or a spectator) may see, consistent with one table version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from engine.hand import HandState, legal_actions
+from engine.view import view
+from tables.models import Hand, HandStatus, Table
+from tables.services.actions import hand_header, lock_table, seats_of
+from tables.services.seating import seat_list
+
+
+def table_info(table: Table, seat: int | None) -> dict[str, Any]:
+    room = table.room
+    info: dict[str, Any] = {
+        "id": table.pk,
+        "room": {"id": room.pk, "variant": room.variant, "base": room.base, "name": str(room)},
+        "status": table.status,
+        "private": table.private,
+        "dealer": table.dealer,
+        "streak": table.streak,
+        "hands_played": table.hands_played,
+        "timers": {"turn": room.turn_seconds, "claim": room.claim_seconds, "grace": room.grace_seconds},
+        "options": table.effective_options,
+    }
+    if seat is not None and table.private:
+        info["invite_code"] = table.invite_code  # only players at the table see the code
+    return info
+
+
+def hand_info(hand: Hand, seat: int | None) -> dict[str, Any]:
+    state = HandState.from_json(hand.state)
+    to_act = sorted(state.to_act)
+    info: dict[str, Any] = {
+        **hand_header(hand),
+        "state": view(state, seat),
+        "hand_version": state.version,
+        "to_act": to_act,
+        "deadline": hand.deadline.isoformat() if hand.deadline else None,
+    }
+    if seat is not None:
+        info["legal"] = [a.to_json() for a in legal_actions(state, seat)] if seat in to_act else []
+    return info
+
+
+def last_result(table: Table) -> dict[str, Any] | None:
+    """The last finished hand (seed revealed, sheet), shown between hands."""
+    hand = table.hands.filter(status=HandStatus.FINISHED).order_by("-number").first()
+    if hand is None:
+        return None
+    return {**hand_header(hand), "seed": hand.seed, "sheet": hand.sheet, "settled": hand.settled}
+
+
+def snapshot(table_id: int, seat: int | None) -> dict[str, Any]:
+    """`{"type": "state", ...}` for the seat; the table row is locked so version and state agree."""
+    with transaction.atomic():
+        table = lock_table(table_id)
+        hand = table.hands.filter(status=HandStatus.PLAYING).first()
+        return {
+            "type": "state",
+            "version": table.version,
+            "seat": seat,
+            "table": table_info(table, seat),
+            "seats": seat_list(seats_of(table)),
+            "hand": hand_info(hand, seat) if hand else None,
+            "last_result": last_result(table),
+        }

@@ -1,0 +1,169 @@
+"""Celery tasks of the tables. They take ids, never objects, and are safe to run twice.
+
+- `settle_hand`: post a finished hand's sheet to the ledger exactly once
+  (the ledger keys the posting by the hand), queued on commit, acked late,
+  retried; `reconcile` re-queues finished hands left unsettled.
+- `sweep`: the beat sweeper. Overdue decisions fire as ordinary actions that
+  carry the hand version (a stale timer does nothing); disconnected players
+  past the grace period escape; bots fill tables after the room's wait; the
+  next hand is dealt after the pause. Celery countdowns are not used: they
+  live in worker memory and eager mode ignores them.
+- `penalize_escape`: the escape penalty, exactly once per hand and seat.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import shared_task
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
+from tables.services import actions, seating
+from tables.services.events import EventRecorder, same_for_all
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=None, default_retry_delay=2)
+def settle_hand(self: Any, hand_id: int) -> str:
+    """Post the hand's sheet to the ledger (exactly once), then tell the table and move on."""
+    try:
+        return settle_hand_now(hand_id)
+    except Exception as exc:
+        log.exception("settling hand %s failed; retrying", hand_id)
+        raise self.retry(exc=exc, countdown=min(60, 2 ** min(self.request.retries, 5))) from exc
+
+
+def settle_hand_now(hand_id: int) -> str:
+    """The body of `settle_hand`: idempotent, because the ledger posts each hand at most once."""
+    from ledger import services as ledger
+
+    hand = Hand.objects.select_related("table__room").get(pk=hand_id)
+    if hand.status != HandStatus.FINISHED:
+        return "not finished"
+    if hand.settled:
+        return "already settled"
+    posted = ledger.post_hand_settlement(str(hand.pk), hand.players, (hand.sheet or {}).get("transfers", []))
+    _fault_pause()
+    with transaction.atomic():
+        table = actions.lock_table(hand.table_id)
+        hand = Hand.objects.select_for_update().get(pk=hand_id)
+        if hand.settled:
+            return "already settled"
+        hand.settled = True
+        hand.save(update_fields=["settled"])
+        events = EventRecorder(table)
+        balances = _balances(hand)
+        paid = posted.detail.get("transfers", [])
+        view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid, "balances": balances}
+        events.add("settled", same_for_all(table.room.n_seats, view), hand)
+        events.finish()
+    seating.after_settlement(hand.table_id, _out_of_bracket(hand.table.room.base, hand))
+    return "settled"
+
+
+def _fault_pause() -> None:
+    """Fault injection for the crash test: a worker killed here has posted but not marked the hand settled."""
+    pause = float(getattr(settings, "TABLES_SETTLE_PAUSE_AFTER_POST", 0) or 0)
+    if pause > 0:
+        log.warning("pausing %.1fs after posting a settlement (TABLES_SETTLE_PAUSE_AFTER_POST)", pause)
+        time.sleep(pause)
+
+
+def _balances(hand: Hand) -> dict[str, int | None]:
+    """The players' balances after the hand (bots' are the house's business: None)."""
+    return {
+        str(seat): None if seat in hand.bots else seating.balance_of(user_id)
+        for seat, user_id in enumerate(hand.players)
+    }
+
+
+def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
+    """Players of the hand whose new balance belongs to another bracket, with the reason shown to them."""
+    from accounts.models import User
+
+    out = {}
+    humans = [p for seat, p in enumerate(hand.players) if seat not in hand.bots]
+    for user in User.objects.filter(pk__in=humans):
+        balance = seating.balance_of(user)
+        base = seating.base_for_balance(balance)
+        if base != room_base:
+            where = "below the lowest bracket" if base is None else f"the base-{base} room"
+            out[user.pk] = f"your balance is now {balance}: it belongs in {where}, not base {room_base}"
+    return out
+
+
+@shared_task(bind=True, acks_late=True, max_retries=None, default_retry_delay=2)
+def penalize_escape(self: Any, escape_id: int) -> str:
+    """Apply the escape penalty of one hand and seat, exactly once."""
+    from ledger import services as ledger
+
+    try:
+        escape = Escape.objects.select_related("hand").get(pk=escape_id)
+        if escape.penalized:
+            return "already penalized"
+        hand = escape.hand
+        ledger.apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
+        Escape.objects.filter(pk=escape_id).update(penalized=True)
+        return "penalized"
+    except Exception as exc:
+        log.exception("escape penalty %s failed; retrying", escape_id)
+        raise self.retry(exc=exc) from exc
+
+
+@shared_task(acks_late=True)
+def fire_deadline(hand_id: int, state_version: int) -> bool:
+    """A timeout as an ordinary action: does nothing unless the hand is still at `state_version`."""
+    return actions.fire_deadline(hand_id, state_version)
+
+
+@shared_task
+def sweep() -> dict[str, int]:
+    """The beat sweeper (every few seconds): see the module docstring."""
+    return sweep_now(timezone.now())
+
+
+def sweep_now(now: datetime) -> dict[str, int]:
+    """One sweep at `now`; returns how many of each thing it did."""
+    done = {"timeouts": 0, "escapes": 0, "bots": 0, "deals": 0}
+    for hand_id, version in Hand.objects.filter(status=HandStatus.PLAYING, deadline__lte=now).values_list(
+        "id", "state_version"
+    ):
+        done["timeouts"] += actions.fire_deadline(hand_id, version, now)
+    for seat in Seat.objects.filter(
+        table__status=TableStatus.PLAYING, user__isnull=False, connections=0, leaving=False
+    ).exclude(disconnected_at=None):
+        done["escapes"] += seating.grace_expired(seat.pk, now) is not None
+    for table_id in Table.objects.filter(
+        status__in=[TableStatus.WAITING, TableStatus.BETWEEN], bots_at__lte=now
+    ).values_list("id", flat=True):
+        done["bots"] += seating.fill_with_bots(table_id, now)
+    for table_id in Table.objects.filter(status=TableStatus.BETWEEN, next_hand_at__lte=now).values_list(
+        "id", flat=True
+    ):
+        done["deals"] += seating.next_hand(table_id, now)
+    return done
+
+
+@shared_task
+def reconcile() -> int:
+    """Re-queue every finished hand still unsettled and every escape not yet penalized."""
+    # a settlement queued on commit normally runs well within this
+    cutoff = timezone.now() - timedelta(seconds=settings.TABLES_RECONCILE_AFTER_SECONDS)
+    ids = list(
+        Hand.objects.filter(status=HandStatus.FINISHED, settled=False, finished_at__lte=cutoff).values_list(
+            "id", flat=True
+        )
+    )
+    for hand_id in ids:
+        settle_hand.delay(hand_id)
+    escapes = list(Escape.objects.filter(penalized=False, created_at__lte=cutoff).values_list("id", flat=True))
+    for escape_id in escapes:
+        penalize_escape.delay(escape_id)
+    return len(ids) + len(escapes)

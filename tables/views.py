@@ -1,0 +1,130 @@
+"""Lobby, room, table, hand history and replay pages. Thin: the services do the work."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tables.errors import TableError
+from tables.models import VARIANT_CHOICES, Hand, HandStatus, Room, Table, TableStatus
+from tables.services import seating
+from tables.services.replay import replay_steps
+
+
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Rooms by variant and bracket; the player's own bracket is the one they may enter."""
+    balance = seating.balance_of(request.user)  # type: ignore[arg-type]
+    own_base = seating.base_for_balance(balance)
+    rooms = list(Room.objects.all())
+    by_variant = [
+        {"id": vid, "name": name, "rooms": [r for r in rooms if r.variant == vid]} for vid, name in VARIANT_CHOICES
+    ]
+    current = seating.seated_table(request.user)  # type: ignore[arg-type]
+    context = {"variants": by_variant, "balance": balance, "own_base": own_base, "current": current}
+    return render(request, "tables/lobby.html", context)
+
+
+@login_required
+def room(request: HttpRequest, room_id: int) -> HttpResponse:
+    """A room: its public tables (to watch), quick seat, a private table, join by code."""
+    the_room = get_object_or_404(Room, pk=room_id)
+    tables = Table.objects.filter(room=the_room, private=False).exclude(status=TableStatus.CLOSED)
+    balance = seating.balance_of(request.user)  # type: ignore[arg-type]
+    context = {
+        "room": the_room,
+        "tables": tables.prefetch_related("seats__user"),
+        "may_sit": seating.base_for_balance(balance) == the_room.base,
+        "balance": balance,
+    }
+    return render(request, "tables/room.html", context)
+
+
+def _refused(request: HttpRequest, exc: TableError, back: str, **kwargs: Any) -> HttpResponse:
+    messages.error(request, exc.reason)
+    return redirect(back, **kwargs)
+
+
+@login_required
+@require_POST
+def quick_seat(request: HttpRequest, room_id: int) -> HttpResponse:
+    the_room = get_object_or_404(Room, pk=room_id)
+    try:
+        table = seating.quick_seat(request.user, the_room)  # type: ignore[arg-type]
+    except TableError as exc:
+        return _refused(request, exc, "tables:room", room_id=room_id)
+    return redirect("tables:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def create_private(request: HttpRequest, room_id: int) -> HttpResponse:
+    the_room = get_object_or_404(Room, pk=room_id)
+    options = {"hanjin": request.POST.get("hanjin") == "on"}
+    try:
+        table = seating.create_private(request.user, the_room, options)  # type: ignore[arg-type]
+    except TableError as exc:
+        return _refused(request, exc, "tables:room", room_id=room_id)
+    return redirect("tables:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def join_private(request: HttpRequest) -> HttpResponse:
+    try:
+        table = seating.join_by_code(request.user, request.POST.get("code", ""))  # type: ignore[arg-type]
+    except TableError as exc:
+        return _refused(request, exc, "tables:lobby")
+    return redirect("tables:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        escape = seating.leave(request.user, table_id)  # type: ignore[arg-type]
+    except TableError as exc:
+        return _refused(request, exc, "tables:table", table_id=table_id)
+    if escape is not None:
+        messages.warning(request, "你在牌局中离开，按逃跑处理 (you left a running hand: escape penalty)")
+    return redirect("tables:lobby")
+
+
+@login_required
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table page; the JS client (static/tables/table.js) plays through the socket.
+
+    Anyone logged in may open a public table (spectating); a private table only by its players.
+    """
+    the_table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
+    seated = the_table.seats.filter(user_id=int(request.user.pk or 0)).exists()
+    if the_table.private and not seated:
+        messages.error(request, "这是私人牌桌 (a private table: join with its invite code)")
+        return redirect("tables:lobby")
+    return render(request, "tables/table.html", {"table": the_table, "seated": seated})
+
+
+@login_required
+def history(request: HttpRequest) -> HttpResponse:
+    """The player's finished hands, newest first (the JSON `players` list is filtered here, portably)."""
+    recent = Hand.objects.filter(status=HandStatus.FINISHED).select_related("table__room").order_by("-finished_at")
+    mine = [h for h in recent[:2000] if request.user.pk in h.players][:100]
+    return render(request, "tables/history.html", {"hands": mine})
+
+
+@login_required
+def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """Step through a finished hand from a player's seat (or publicly) and check the seed's commitment."""
+    hand = get_object_or_404(Hand.objects.filter(~Q(status=HandStatus.PLAYING)), pk=hand_id)
+    seat = hand.seat_of(int(request.user.pk or 0))
+    if seat is None and not request.user.is_staff:
+        messages.error(request, "只有这手牌的玩家可以回放 (only the hand's players may replay it)")
+        return redirect("tables:history")
+    steps, check = replay_steps(hand, seat)
+    return render(request, "tables/replay.html", {"hand": hand, "seat": seat, "steps": steps, "check": check})

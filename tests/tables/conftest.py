@@ -1,0 +1,255 @@
+"""Fixtures for table stories: funded players, rooms, and socket clients that play.
+
+Sockets go through the real ASGI application (session cookie, origin check,
+routing) and the real channel layer (Redis); Celery runs eagerly, so a hand's
+settlement task runs right after the commit that finishes the hand.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from config.asgi import application
+
+OUR_ORIGIN = b"http://localhost"
+BRACKETS = [
+    (160, 3000, 10),
+    (3001, 6000, 50),
+    (6001, 30000, 100),
+    (30001, 60000, 500),
+    (60001, 300000, 1000),
+    (300001, 600000, 5000),
+    (600001, 3000000, 10000),
+    (3000001, None, 50000),
+]
+
+
+@pytest.fixture(autouse=True)
+def eager_celery(request, settings):
+    """Tasks run in the test's process right away (the multi-process test runs a real worker)."""
+    if request.node.get_closest_marker("postgres"):
+        yield
+        return
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test runs in its own event loop: don't reuse a layer whose connections belong to a closed one."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+def brackets(db):
+    """RULINGS' bracket table (a migration seeds it; transactional tests flush it, so make sure)."""
+    from ledger.models import Account, Bracket
+
+    for low, high, base in BRACKETS:
+        Bracket.objects.get_or_create(min_balance=low, defaults={"max_balance": high, "base": base})
+    Account.objects.get_or_create(code="issuance", defaults={"kind": "system"})
+
+
+@pytest.fixture
+def room(brackets):
+    """Factory: the room of a variant at a base (seeded by a migration; recreated after a flush)."""
+    from tables.models import Room
+
+    def make(variant: str = "pinghe", base: int = 10, **settings: Any) -> Room:
+        the_room, _ = Room.objects.get_or_create(variant=variant, base=base)
+        for key, value in settings.items():
+            setattr(the_room, key, value)
+        the_room.save()
+        return the_room
+
+    return make
+
+
+@pytest.fixture
+def funded(brackets) -> Callable[..., Any]:
+    """Give a player coins through the ledger (an operator grant)."""
+    from ledger import services as ledger
+
+    def fund(user: Any, amount: int = 1000) -> Any:
+        ledger.grant(user, amount, by=None, reason="test float", key=f"test-float:{user.pk}:{amount}")
+        return user
+
+    return fund
+
+
+@pytest.fixture
+def four_players(make_player, funded):
+    """阿明, 小芳, 老王 and 阿珍, 1000 coins each (the base-10 bracket)."""
+    names = [("ming", "阿明"), ("fang", "小芳"), ("wang", "老王"), ("zhen", "阿珍")]
+    return [funded(make_player(u, n)) for u, n in names]
+
+
+@sync_to_async
+def session_cookie_for(user: Any) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+class TableClient:
+    """A player's (or spectator's) socket at a table, and what it has been told.
+
+    `version` follows the protocol: the client's last seen table version.
+    `legal` is this seat's current legal actions (from the last prompt).
+    """
+
+    def __init__(self, name: str, socket: WebsocketCommunicator, rng: random.Random | None = None) -> None:
+        self.name, self.socket, self.rng = name, socket, rng or random.Random(name)
+        self.received: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self.version, self.seat, self.hand_version = 0, None, None
+        self.legal: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {}
+        self.next_id = 0
+
+    @classmethod
+    async def open(cls, user: Any, table_id: int, name: str | None = None) -> TableClient:
+        headers = [(b"host", b"localhost"), (b"origin", OUR_ORIGIN), (b"cookie", await session_cookie_for(user))]
+        socket = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+        connected, code = await socket.connect(timeout=10)
+        assert connected, f"{name or user} could not connect ({code})"
+        client = cls(name or str(user), socket)
+        await client.expect("state")
+        return client
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.socket.send_json_to(message)
+
+    async def act(self, action: dict[str, Any], *, action_id: str | None = None, hand_version: Any = "auto") -> str:
+        self.next_id += 1
+        action_id = action_id or f"{self.name}-{self.next_id}"
+        message: dict[str, Any] = {"type": "action", "id": action_id, "action": action}
+        if hand_version == "auto":
+            hand_version = self.hand_version
+        if hand_version is not None:
+            message["hand_version"] = hand_version
+        self.legal = []  # answered: wait for the next prompt
+        await self.send(message)
+        return action_id
+
+    async def receive(self, timeout: float = 5) -> dict[str, Any]:
+        message = await self.socket.receive_json_from(timeout=timeout)
+        self._note(message)
+        return message
+
+    async def expect(self, kind: str, timeout: float = 5) -> dict[str, Any]:
+        """Receive until a message of type `kind` arrives (others are noted on the way)."""
+        while True:
+            message = await self.receive(timeout)
+            if message["type"] == kind:
+                return message
+
+    async def drain(self, timeout: float = 0.05) -> list[dict[str, Any]]:
+        """Everything that arrives within `timeout` of quiet."""
+        got = []
+        # receive_nothing peeks; a receive that times out would cancel the application instance.
+        while not await self.socket.receive_nothing(timeout, interval=0.005):
+            got.append(await self.receive())
+        return got
+
+    def _note(self, message: dict[str, Any]) -> None:
+        self.received.append(message)
+        if message["type"] == "state":
+            self.state, self.version, self.seat = message, message["version"], message["seat"]
+            hand = message.get("hand") or {}
+            self.legal, self.hand_version = list(hand.get("legal", [])), hand.get("hand_version")
+        elif message["type"] == "events":
+            assert message["from"] <= self.version + 1, f"{self.name}: gap {self.version} -> {message['from']}"
+            for event in message["events"]:
+                if event["version"] > self.version:
+                    self.events.append(event)
+                    self._apply(event)
+            self.version = max(self.version, message["to"])
+
+    def _apply(self, event: dict[str, Any]) -> None:
+        if event["type"] == "prompt":
+            self.legal, self.hand_version = list(event.get("legal", [])), event["hand_version"]
+        elif event["type"] == "hand_finished":
+            self.legal = []
+
+    def seen(self, kind: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["type"] == kind]
+
+    def choose(self) -> dict[str, Any]:
+        """A simple human: win when possible, pass on claims, otherwise discard something legal."""
+        by_type: dict[str, list[dict[str, Any]]] = {}
+        for action in self.legal:
+            by_type.setdefault(action["type"], []).append(action)
+        for preferred in ("win", "pass", "discard"):
+            if preferred in by_type:
+                return self.rng.choice(by_type[preferred])
+        return self.rng.choice(self.legal)
+
+    async def close(self) -> None:
+        await self.socket.disconnect()
+
+
+async def play_until(clients: list[TableClient], done: Callable[[], bool], quiet_seconds: float = 30) -> None:
+    """Let every client answer its prompts until `done()`; fails if the table stays quiet too long first."""
+    last_move = time.monotonic()
+    while not done():
+        moved = False
+        for client in clients:
+            moved = bool(await client.drain(0.02)) or moved
+            if client.legal:
+                await client.act(client.choose())
+                moved = True
+        if moved:
+            last_move = time.monotonic()
+        quiet = time.monotonic() - last_move
+        assert quiet < quiet_seconds, f"the table went quiet: {[(c.name, c.version, c.events[-2:]) for c in clients]}"
+
+
+@pytest.fixture
+def seat_at_table(room):
+    """Factory: seat the given players at a fresh private table of `variant` (a full table deals at once)."""
+    from tables.services import seating
+
+    def seat(players: list[Any], variant: str = "pinghe", **room_settings: Any) -> Any:
+        the_room = room(variant, 10, **room_settings)
+        table = seating.create_private(players[0], the_room)
+        for player in players[1:]:
+            seating.join_by_code(player, str(table.invite_code))
+        table.refresh_from_db()
+        return table
+
+    return seat
+
+
+async def bots_fill(table: Any) -> None:
+    """The sweeper runs after the room's bot wait: bots take the empty seats and the hand is dealt."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.tasks import sweep_now
+
+    wait = await sync_to_async(lambda: table.room.bot_wait_seconds)()
+    later = timezone.now() + timedelta(seconds=wait + 1)
+    done = await sync_to_async(sweep_now)(later)
+    assert done["bots"] == 1
+
+
+def finished(clients: list[TableClient], kind: str = "settled", count: int = 1) -> Callable[[], bool]:
+    return lambda: all(len(c.seen(kind)) >= count for c in clients)

@@ -1,0 +1,51 @@
+"""A player's hand history, and the replay of a hand step by step with the provably-fair seed check."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def finished_hand(room, make_player, funded):
+    """阿明 sits, the bots join, and 阿明 turns on 托管: the bot plays his seat to the end of the hand."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.models import Hand
+    from tables.services import actions, seating
+    from tables.tasks import sweep_now
+
+    ming = funded(make_player("ming", "阿明"), 1000)
+    table = seating.quick_seat(ming, room("pinghe", 10))
+    sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))
+    actions.set_auto(table.pk, ming.pk, True)
+    return ming, Hand.objects.get(table=table, number=1)
+
+
+def test_the_bot_plays_a_whole_hand_and_it_is_settled(finished_hand):
+    _ming, hand = finished_hand
+    assert hand.status == "finished" and hand.settled  # a 流局 has no sheet: nothing to pay
+    assert hand.actions.count() > 10
+
+
+def test_history_lists_the_hand_and_the_replay_checks_the_seed(client, finished_hand):
+    ming, hand = finished_hand
+    client.force_login(ming)
+    history = client.get(reverse("tables:history")).content.decode()
+    assert reverse("tables:replay", args=[hand.pk]) in history
+    page = client.get(reverse("tables:replay", args=[hand.pk])).content.decode()
+    assert hashlib.sha256(hand.seed.encode()).hexdigest() == hand.commitment
+    assert hand.seed in page and hand.commitment in page
+    assert "✓ 种子与承诺一致" in page and "✓ 用种子和动作记录重放得到相同结果" in page
+
+
+def test_only_the_hands_players_may_replay_it(client, finished_hand, make_player):
+    _ming, hand = finished_hand
+    client.force_login(make_player("stranger", "路人"))
+    assert client.get(reverse("tables:replay", args=[hand.pk])).status_code == 302
