@@ -774,6 +774,11 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     return best
 
 
+def _sanjindao_once(rules_: Variant) -> bool:
+    """pinghe 起手三金倒: offered on the first turn only, and gone once passed (放弃后无法再胡)."""
+    return rules_.gold is not None and rules_.gold.sanjindao_first_turn_only
+
+
 def _you_type(rules_: Variant, level: int) -> WinType:
     assert rules_.gold is not None
     names = rules_.gold.you_levels
@@ -834,8 +839,7 @@ def _h_discard(d: _Draft, seat: int, action: Action) -> None:
     hand = list(s.hand)
     hand.remove(action.tile)
     you = _you_after_discard(state, seat, action.tile, hand)
-    first_turn_only = d.variant_rules.gold is not None and d.variant_rules.gold.sanjindao_first_turn_only
-    gone = s.sanjindao_gone or (first_turn_only and rules.gold_count(s.hand, d.gold) >= 3)
+    gone = s.sanjindao_gone or (_sanjindao_once(d.variant_rules) and rules.gold_count(s.hand, d.gold) >= 3)
     d.set_seat(seat, hand=tuple(hand), river=(*s.river, action.tile), drawn=None, you=you, sanjindao_gone=gone)
     d.emit(public("discard", seat, tile=str(action.tile), you=you))
     _track_fenbing(d, seat, action.tile)
@@ -989,7 +993,7 @@ def _resolve_opening(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
         seat = (d.dealer + k) % d.n
         answer = answers.get(seat)
         if answer is None or answer["type"] == "pass":
-            if "win" in d.window.offered(seat):
+            if "win" in d.window.offered(seat) and _sanjindao_once(d.variant_rules):
                 d.set_seat(seat, sanjindao_gone=True)
             continue
         kind = _opening_win(state, seat) if answer["type"] == "win" else WinType.QIANGJIN
