@@ -15,7 +15,7 @@ from collections import Counter
 
 from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, QiangJin, RobConcealedKong, Win
-from engine.hand import HandState, Phase, legal_actions
+from engine.hand import HandState, Phase, flow_hooks, legal_actions
 from engine.shapes import Shape
 from engine.tiles import Tile
 
@@ -28,6 +28,12 @@ def choose(state: HandState, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
+    action = _choose(state, seat, legal, rng)
+    hooks = flow_hooks(state.rules)
+    return action if hooks is None else hooks.bot_adjust(state, seat, legal, rng, action)  # type: ignore[no-any-return]
+
+
+def _choose(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     for pick in (_name_gold, _opening, _guess, _turn, _claim):
         action = pick(state, seat, legal, rng)
         if action is not None:

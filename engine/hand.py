@@ -15,6 +15,7 @@ happen automatically between decisions.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
@@ -75,6 +76,8 @@ class Phase(IntEnum):
     ROB_KONG = 5  # 抢杠胡 window on an added kong
     GUESS = 6  # 抢暗杠: a ready player may guess a concealed kong before drawing
     FINISHED = 7
+    EXCHANGE = 8  # a variant's exchange after the deal (erren 开始时换牌): every seat answers once
+    OFFER = 9  # a variant's offer to one seat (erren 搓牌 before a draw, 游戏中换牌 after it)
 
 
 class Source(IntEnum):
@@ -148,6 +151,7 @@ class HandState:
     fenbing_round: tuple[Tile, ...] = ()
     fenbing_alive: bool = True
     last_discard: int | None = None  # seat whose discard is on the table
+    ext: dict[str, Any] = field(default_factory=dict)  # a variant's own flow data (plain JSON), kept by its hooks
     result: WinContext | None = None
     sheet: SettlementSheet | None = field(default=None, compare=False)
 
@@ -264,6 +268,7 @@ class _Draft:
     fenbing_round: tuple[Tile, ...]
     fenbing_alive: bool
     last_discard: int | None
+    ext: dict[str, Any]
     result: WinContext | None
     sheet: SettlementSheet | None
 
@@ -397,7 +402,9 @@ def _deal(d: _Draft) -> _Draft:
         _replace_opening_flowers(d, order)
     if rules_.gold is not None and d.gold is None:
         _turn_up_gold(d)
-    _open(d)
+    hooks = flow_hooks(rules_)
+    if hooks is None or not hooks.after_deal(d):
+        _open(d)
     return d
 
 
@@ -545,9 +552,7 @@ def apply(state: HandState, seat: int, action: Action) -> Progress:
         if state.window is not None and seat in dict(state.window.answers):
             raise AlreadyAnswered()
         raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.to_act)})")
-    handler = _HANDLERS.get((state.phase, type(action)))
-    if handler is None:
-        raise WrongPhase(f"{action.type} is not possible in phase {state.phase.name.lower()}")
+    handler = _handler(state, seat, action)
     d = _Draft(state)
     handler(d, seat, action)
     d.version = state.version + 1
@@ -562,6 +567,9 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     if seat not in state.to_act:
         return []
     candidates = _candidates(state, seat)
+    hooks = flow_hooks(state.rules)
+    if hooks is not None:
+        candidates = hooks.candidates(state, seat, candidates)
     out = []
     for action in candidates:
         try:
@@ -573,10 +581,29 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
 
 
 def _check_only(state: HandState, seat: int, action: Action) -> None:
+    _handler(state, seat, action)
+    validator = _VALIDATORS.get(type(action))
+    if validator is not None:
+        validator(state, seat, action)
+
+
+def flow_hooks(rules_: Variant) -> Any:
+    """The variant's flow hooks module (its `flow_hooks` option), or None. See engine/variants/erren_flow.py."""
+    name = rules_.option("flow_hooks")
+    return importlib.import_module(name) if name else None
+
+
+def _handler(state: HandState, seat: int, action: Action) -> Any:
+    """The handler of `action` in this phase (the variant's own first), after the variant's checks."""
+    hooks = flow_hooks(state.rules)
     handler = _HANDLERS.get((state.phase, type(action)))
+    if hooks is not None:
+        handler = hooks.HANDLERS.get((state.phase, type(action)), handler)
     if handler is None:
-        raise WrongPhase()
-    _VALIDATORS[type(action)](state, seat, action)
+        raise WrongPhase(f"{action.type} is not possible in phase {state.phase.name.lower()}")
+    if hooks is not None:
+        hooks.check(state, seat, action)
+    return handler
 
 
 def _candidates(state: HandState, seat: int) -> list[Action]:
@@ -911,7 +938,8 @@ def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tup
         offered.append("pong")
     if state.rules.chow and seat == _next(state, discarder) and _chow_pairs(state, seat, tile):
         offered.append("chow")
-    return tuple(offered)
+    hooks = flow_hooks(state.rules)
+    return tuple(offered) if hooks is None else hooks.claims(state, seat, tuple(offered))
 
 
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -1160,7 +1188,9 @@ def _draw_turn(d: _Draft, seat: int) -> None:
     """The next seat's turn: offer 抢暗杠 first when it applies, then draw."""
     d.turn = seat
     if d.drawable() <= 0:
-        _finish_draw(d)
+        hooks = flow_hooks(d.variant_rules)
+        if hooks is None or not hooks.exhausted(d, seat):
+            _finish_draw(d)
         return
     guesses = _concealed_kongs(d.state(), seat)
     if guesses:
@@ -1192,6 +1222,9 @@ def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
 
 def _draw(d: _Draft, seat: int, *, guessed: bool) -> None:
     """Draw from the live end (flowers replaced from the other end), then apply the forced rules."""
+    hooks = flow_hooks(d.variant_rules)
+    if hooks is not None and hooks.before_draw(d, seat):
+        return  # the variant asks the seat something first (erren 搓牌)
     d.phase, d.turn, d.window = Phase.TURN, seat, None
     last_tiles = 0 < d.drawable() <= d.variant_rules.last_tiles_auto_win
     tile = d.wall[d.front]
@@ -1234,6 +1267,9 @@ def _receive(d: _Draft, seat: int, tile: Tile, source: Source) -> None:
 
 def _after_draw(d: _Draft, seat: int, last_tiles: bool) -> None:
     """双游 gold ends the hand; the last-tiles rule wins automatically; others in 双游 discard their draw."""
+    hooks = flow_hooks(d.variant_rules)
+    if hooks is not None and hooks.after_draw(d, seat):
+        return  # the variant played or offered something (erren 报听 auto-play, 游戏中换牌)
     state = d.state()
     s = d.seats[seat]
     gold_rules = d.variant_rules.gold
@@ -1334,7 +1370,16 @@ def _context(
         fenbing=d.fenbing,
         bao=bao,
         balances=tuple(balances) if balances is not None else None,
+        facts=_facts(d, winner, kind, tile, discarder),
     )
+
+
+def _facts(
+    d: _Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
+) -> tuple[tuple[str, Any], ...]:
+    """The variant's own facts about the win (erren: 报听, 天听, 杠上开花, ...), from its flow hooks."""
+    hooks = flow_hooks(d.variant_rules)
+    return () if hooks is None else tuple(hooks.win_facts(d, winner, kind, tile, discarder))
 
 
 def _settle(state: HandState) -> SettlementSheet | None:

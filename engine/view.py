@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.hand import HandState, legal_actions
+from engine.hand import HandState, flow_hooks, legal_actions
 from engine.sheet import Meld
 from engine.tiles import format_tiles
 
@@ -40,7 +40,14 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
         "legal_actions": [a.to_json() for a in legal_actions(state, seat)] if seat is not None else [],
         "finished": state.finished,
         "result": _result_view(state) if reveal else None,
+        "table": _variant_view(state, seat),
     }
+
+
+def _variant_view(state: HandState, seat: int | None) -> dict[str, Any] | None:
+    """The variant's own public table state (erren: bonus tile, 报听, 海底捞月, offers), from its flow hooks."""
+    hooks = flow_hooks(state.rules)
+    return None if hooks is None else hooks.view(state, seat)  # type: ignore[no-any-return]
 
 
 def _claim_view(state: HandState, seat: int | None) -> dict[str, Any]:

@@ -7,7 +7,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.tiles import Tile
-from engine.variants import register
+from engine.variants import (
+    erren_actions,  # noqa: F401  (registers erren's actions with the parser)
+    register,
+)
 from engine.variants.base import DeadWall, Variant
 
 LIVE_WALL = 71  # 随机选出 71 张牌进行游戏
@@ -33,6 +36,7 @@ ERREN = register(
         base_fan=(("推倒胡", 1), ("役满", 13)),
         scoring="engine.scoring.erren:settle",
         extra=(
+            ("flow_hooks", "engine.variants.erren_flow"),  # exchange, 报听, 海底捞月, the offers, the win facts
             ("live_wall", LIVE_WALL),
             ("haidi_draws", HAIDI_DRAWS),
             ("bonus_tile", True),  # 花牌: one tile turned up on the wall, +1 番 per copy in the winning hand
