@@ -151,18 +151,20 @@ def hand(state: HandState, seat: int) -> list[Tile]:
     return sorted(state.seats[seat].hand)
 
 
-def drain(state: HandState, *, until: Any = None) -> HandState:
+def drain(state: HandState, *, until: Any = None, events: list[Event] | None = None) -> HandState:
     """Play on with nobody claiming or winning: each seat discards what it drew (or its first tile).
 
-    Stops when the hand is over or `until(state)` is true."""
+    Stops when the hand is over or `until(state)` is true; collects the events into `events`."""
     while not state.finished and not (until and until(state)):
         seat = state.to_act[0]
+        action: Action = PASS
         if state.phase == Phase.TURN:
             s = state.seats[seat]
-            tile = s.drawn if s.drawn is not None else s.hand[0]
-            state = apply(state, seat, Discard(tile)).state
-        else:
-            state = apply(state, seat, PASS).state
+            action = Discard(s.drawn if s.drawn is not None else s.hand[0])
+        progress = apply(state, seat, action)
+        state = progress.state
+        if events is not None:
+            events.extend(progress.events)
     return state
 
 
