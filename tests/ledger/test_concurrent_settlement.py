@@ -103,3 +103,28 @@ def test_eight_threads_settle_overlapping_hands_exactly_once():
     assert kinds[TransactionKind.HAND_SETTLEMENT] == N_HANDS
     assert kinds[TransactionKind.ESCAPE_PENALTY] == len([h for h in hands if h["escaper"] is not None])
     assert services.check_ledger().ok
+
+
+def test_eight_threads_retrying_one_grant_move_the_coins_once():
+    player = new_player("retry", "重试")
+    errors: list[BaseException] = []
+    results: list[int] = []
+    start = threading.Barrier(N_THREADS)
+
+    def worker() -> None:
+        try:
+            start.wait()
+            results.append(services.grant(player.pk, 777, by=None, reason="promo", key="same-key").pk)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(N_THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert errors == []
+    assert len(set(results)) == 1 and len(results) == N_THREADS
+    assert services.balance_of(player) == 777
