@@ -14,12 +14,23 @@ Pure functions on values; docs/rules/guangdong.md is the prose version of every 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from typing import Any
 
 from engine.payments import Transfer
-from engine.sheet import Charge, Meld, ReadingGroup, SettlementSheet, SheetHeader, SheetItem, Unit, build_sheet
+from engine.sheet import (
+    Charge,
+    Meld,
+    ReadingGroup,
+    SettlementSheet,
+    SheetHeader,
+    SheetItem,
+    Unit,
+    WinContext,
+    build_sheet,
+)
 from engine.sheet import Reading as SheetReading
 from engine.tiles import DRAGONS, EAST, WINDS, Suit, Tile, format_tiles, parse_tiles
 
@@ -534,6 +545,39 @@ def settle(hand: GuangdongHand) -> SettlementSheet:
     notes = [_note(w, r) for w, r in zip(hand.winners, results, strict=True)] or ["流局"]
     reading = _sheet_reading(results[0], first.melds) if first else None
     return build_sheet(header, charges, fan_lines=fan_lines, balances=hand.balances, reading=reading, notes=notes)
+
+
+def settle_context(ctx: WinContext) -> SettlementSheet:
+    """The sheet of a hand finished by the shared hand flow (its `facts` from engine.variants.guangdong_flow)."""
+    return settle(hand_from_context(ctx))
+
+
+def hand_from_context(ctx: WinContext) -> GuangdongHand:
+    """A `GuangdongHand` from the flow's WinContext: the first winner, then `co_winners` of the same tile."""
+    facts = dict(ctx.facts)
+    round_wind = Tile.parse(str(facts.get("round_wind", "1z")))
+    hand = GuangdongHand(ctx.dealer, ctx.base, round_wind, (), ctx.streak, ctx.balances)
+    if ctx.winner is None:
+        return hand
+    way = WinWay[str(facts.get("way", "self_draw")).upper()]
+    first = Winner(
+        seat=ctx.winner,
+        concealed=ctx.concealed,
+        melds=ctx.melds,
+        way=way,
+        from_seat=facts.get("from"),
+        liable=facts.get("liable"),
+        last_tile=bool(facts.get("last_tile")),
+        first_turn=FirstTurn[str(facts.get("first_turn", "none")).upper()],
+    )
+    others = tuple(_co_winner(co, way, facts.get("from")) for co in facts.get("co_winners", ()))
+    return replace(hand, winners=(first, *others))
+
+
+def _co_winner(data: Mapping[str, Any], way: WinWay, from_seat: int | None) -> Winner:
+    melds = tuple(Meld.parse(m.rstrip("!"), concealed=m.endswith("!")) for m in data["melds"])
+    first_turn = FirstTurn[str(data.get("first_turn", "none")).upper()]
+    return Winner(int(data["seat"]), parse_tiles(data["hand"]), melds, way, from_seat, first_turn=first_turn)
 
 
 def _charges(winner: Winner, result: FanResult, base: int) -> list[Charge]:

@@ -39,8 +39,9 @@ GUANGDONG = register(
         tianhu=True,
         escape_penalty_bases=50,  # 开局后逃跑者 -50分 (RULINGS: × base, shared by the three)
         base_fan=(("鸡胡", 0), ("平胡", 1), ("碰碰胡", 2), ("混一色", 2), ("爆胡", 3)),
-        scoring="engine.scoring.guangdong:settle",
+        scoring="engine.scoring.guangdong:settle_context",
         extra=(
+            ("flow_hooks", "engine.variants.guangdong_flow"),  # 一炮多响, 漏胡, 包, the win facts, the bot
             ("limit_fan", 3),
             ("bao_exposed_sets", 4),
             ("situation_json", "engine.scoring.guangdong_situation:sheet_from_json"),  # `score` CLI input

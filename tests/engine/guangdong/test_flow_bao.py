@@ -1,0 +1,32 @@
+"""包自摸: the discard that completes 12 tiles down, or 大三元/大四喜, pays the self-draw for all three."""
+
+from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, PONG, WIN, D, play
+from tests.engine.guangdong.table import deal, facts, throw_drawn
+
+
+def test_twelve_tiles_down_the_feeder_of_the_fourth_set_pays_for_three():
+    bob = "11m22p33s44z66z5z7z9m"
+    state = deal({ALICE: "1m", BOB: bob}, live="2p3s4z1p1s7p6z")
+    state = play(state, (ALICE, D("1m")), (BOB, PONG), (BOB, D("7z")))
+    state = play(state, (CAROL, D("2p")), (BOB, PONG), (BOB, D("9m")))
+    state = play(state, (CAROL, D("3s")), (BOB, PONG), (BOB, D("5z")))
+    state = play(state, (CAROL, D("4z")), (BOB, PONG), (BOB, D("6z")))  # 12 tiles down on Carol's 4z
+    assert len(state.seats[BOB].melds) == 4 and len(state.seats[BOB].hand) == 1
+    state = throw_drawn(state, CAROL, DAVE, ALICE)
+    state = play(state, (BOB, WIN))  # draws the last 6z
+    assert facts(state)["liable"] == CAROL
+    # 碰碰胡 2 + 自摸 1 = 3 番 = 8 points, Carol pays three shares.
+    assert state.sheet is not None and state.sheet.deltas == (0, 240, -240, 0)
+
+
+def test_feeding_the_third_dragon_pays_for_big_three_dragons():
+    bob = "55z66z77z123m99p4m1z"
+    state = deal({ALICE: "5z", BOB: bob}, live="6z1p1s7z1p1s9m9p")
+    state = play(state, (ALICE, D("5z")), (BOB, PONG), (BOB, D("1z")))
+    state = play(state, (CAROL, D("6z")), (BOB, PONG), (BOB, D("4m")))
+    state = throw_drawn(state, CAROL, DAVE)
+    state = play(state, (ALICE, D("7z")), (BOB, PONG), (BOB, D("9p")))  # Alice fed the third dragon
+    state = throw_drawn(state, CAROL, DAVE, ALICE)
+    state = play(state, (BOB, WIN))
+    assert facts(state)["liable"] == ALICE
+    assert state.sheet is not None and state.sheet.deltas == (-1920, 1920, 0, 0)  # 大三元 6 番 × 3
