@@ -33,6 +33,16 @@ def choose(state: HandState, seat: int, rng: random.Random) -> Action:
     return action if hooks is None else hooks.bot_adjust(state, seat, legal, rng, action)  # type: ignore[no-any-return]
 
 
+def on_timeout(state: HandState, seat: int, rng: random.Random) -> Action:
+    """What a seat that did not answer in time does: a claim, rob, guess or opening offer
+    not answered is a pass; a turn (or 喊金) is played by the bot (托管)."""
+    if state.phase in (Phase.CLAIM, Phase.ROB_KONG, Phase.GUESS, Phase.OPENING) and Pass() in legal_actions(
+        state, seat
+    ):
+        return Pass()
+    return choose(state, seat, rng)
+
+
 def _choose(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action:
     for pick in (_name_gold, _opening, _guess, _turn, _claim):
         action = pick(state, seat, legal, rng)
