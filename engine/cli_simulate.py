@@ -11,6 +11,7 @@ never hidden. The README section "Simulating hands" documents the JSON.
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -150,6 +151,24 @@ def _configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", default="sim", help="hand i is seeded with SEED:i")
     parser.add_argument("--base", type=int, default=1, help="底分 (coins)")
     parser.add_argument("--balance", type=int, default=None, help="start every seat with this balance (pay down to 0)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option, VALUE as JSON (e.g. swap_probability=0.1); may repeat",
+    )
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """`NAME=VALUE` with VALUE read as JSON (a bare word stays a string)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise UsageError(f"--option needs NAME=VALUE, got {text!r}")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -159,7 +178,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc.args[0])) from None
     if args.hands < 0 or args.base < 1:
         raise UsageError("--hands must be >= 0 and --base >= 1")
-    summary = simulate(args.variant, args.hands, args.seed, base=args.base, balance=args.balance)
+    options = dict(_option(text) for text in args.option)
+    summary = simulate(args.variant, args.hands, args.seed, base=args.base, balance=args.balance, options=options)
     emit(summary)
     return 0 if not summary["error_count"] and not summary["unbalanced_hands"] else 1
 

@@ -36,7 +36,11 @@ ERREN = register(
         base_fan=(("推倒胡", 1), ("役满", 13)),
         scoring="engine.scoring.erren:settle",
         extra=(
-            ("flow_hooks", "engine.variants.erren_flow"),  # exchange, 报听, 海底捞月, the offers, the win facts
+            ("flow_hooks", "engine.variants.erren_flow"),
+            (
+                "situation_json",
+                "engine.scoring.erren_situation:sheet_from_json",
+            ),  # `score` CLI input  # exchange, 报听, 海底捞月, the offers, the win facts
             ("live_wall", LIVE_WALL),
             ("haidi_draws", HAIDI_DRAWS),
             ("bonus_tile", True),  # 花牌: one tile turned up on the wall, +1 番 per copy in the winning hand
