@@ -991,6 +991,11 @@ def _h_guess(d: _Draft, seat: int, action: Action) -> None:
     right = tile in ws or rules.face(tile, d.gold) in ws
     d.emit(public("rob_concealed_kong", seat, target=action.seat, tile=str(tile), right=right))
     if right:
+        # The robbed tile leaves the kong, which stays on the table as a revealed pung.
+        owner = d.seats[action.seat]
+        melds = list(owner.melds)
+        melds[action.index] = Meld(MeldKind.PUNG, kong.tiles[:3])
+        d.set_seat(action.seat, melds=tuple(melds))
         d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))))
         _finish_win(d, seat, WinType.QIANG_ANGANG, tile, None)
     else:
@@ -1111,7 +1116,7 @@ def _resolve_rob(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     order = [(owner + k) % d.n for k in range(1, d.n)]
     winners = [s for s in order if answers.get(s, {}).get("type") == "win"]
     for s in order:
-        if s not in winners:
+        if s not in winners and "win" in d.window.offered(s):
             d.set_seat(s, furiten=True)
     d.window = None
     if winners:

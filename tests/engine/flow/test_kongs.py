@@ -90,3 +90,9 @@ def test_qiang_angang_a_wrong_guess_pays_everyone_a_self_draw():
 def test_passing_the_guess_draws_as_usual():
     state = play(guess_story(bob_waits="46p"), (BOB, PASS))
     assert (state.phase, state.turn) == (Phase.TURN, BOB) and state.seats[BOB].drawn is not None
+
+
+def test_a_robbed_concealed_kong_is_left_as_a_revealed_pung():
+    state = play(guess_story(bob_waits="46p"), (BOB, RobConcealedKong(ALICE, 0)))
+    robbed = state.seats[ALICE].melds[0]
+    assert (robbed.kind, len(robbed.tiles), robbed.concealed) == (MeldKind.PUNG, 3, False)
