@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import sys
 import zlib
+from array import array
 from pathlib import Path
 
 NUMBER_KINDS = 9
@@ -32,7 +33,14 @@ POW5 = tuple(5**i for i in range(NUMBER_KINDS + 1))
 NUMBER_KEYS = POW5[NUMBER_KINDS]  # 1953125
 HONOR_KEYS = POW5[HONOR_KINDS]  # 78125
 TABLE_FILE = Path(__file__).with_name("_tables.bin")
-_FORMAT_VERSION = 1
+_FORMAT_VERSION = 3
+
+# HONOR_FLAGS bits: the honours alone rule a shape out when the hand holds no gold.
+F_STANDARD = 1  # an honour needs a gold with and without the pair
+F_SEVEN_PAIRS = 2  # an odd honour count
+F_ORPHANS = 4  # a missing honour, three or more of one, or two doubled
+F_NINE_GATES = 8  # any honour at all
+F_PINGHE_PAIRS = 16  # two or more odd honour counts
 
 
 def digits(key: int, n_kinds: int) -> list[int]:
@@ -99,25 +107,118 @@ def _increment(c: list[int]) -> None:
         c[p] = 0
 
 
-def _load() -> tuple[bytes, bytes]:
-    """(number table, honour table): from the shipped file, else built now."""
+def honor_flags(key: int, packed: int, n_kinds: int = HONOR_KINDS) -> int:
+    """The HONOR_FLAGS byte of an honours key whose needs are `packed`.
+
+    With n_kinds=4 it describes the winds alone; any flag it sets holds for
+    every hand with those winds, whatever its dragons.
+    """
+    c = digits(key, n_kinds)
+    odd = sum(n & 1 for n in c)
+    flags = F_STANDARD if packed & 15 and packed >> 4 else 0
+    flags |= F_SEVEN_PAIRS if odd else 0
+    flags |= F_ORPHANS if 0 in c or max(c) >= 3 or c.count(2) > 1 else 0
+    flags |= F_NINE_GATES if any(c) else 0
+    return flags | (F_PINGHE_PAIRS if odd >= 2 else 0)
+
+
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def number_flags(c: list[int], packed: int) -> int:
+    """The NUMBER_FLAGS byte of one numbered suit's counts: the shapes it rules out without golds."""
+    odd = sum(n & 1 for n in c)
+    flags = F_STANDARD if packed & 15 and packed >> 4 else 0
+    flags |= F_SEVEN_PAIRS if odd else 0
+    terminals_wrong = not c[0] or not c[8] or c[0] + c[8] > 3
+    flags |= F_ORPHANS if any(c[1:8]) or terminals_wrong else 0
+    gates = sum(c) == 14 and all(n >= b for n, b in zip(c, _GATES, strict=True))
+    flags |= F_NINE_GATES if any(c) and not gates else 0
+    return flags | (F_PINGHE_PAIRS if odd >= 2 else 0)
+
+
+def wait_info(table: bytes, key: int, c: list[int]) -> int:
+    """M0 | M1 << 9 | odd << 18 for one suit key.
+
+    M0 (M1) has bit j when one more tile of kind j lowers n0 (n1) by one; any
+    other addable tile raises it by two (the needs move by -1 or +2 modulo 3).
+    Kinds held four times are in neither mask. `odd` counts the odd counts.
+    """
+    n0, n1 = table[key] & 15, table[key] >> 4
+    m0 = m1 = 0
+    for j, n in enumerate(c):
+        if n < 4:
+            after = table[key + POW5[j]]
+            m0 |= (1 << j) if (after & 15) == n0 - 1 else 0
+            m1 |= (1 << j) if (after >> 4) == n1 - 1 else 0
+    return m0 | m1 << 9 | sum(n & 1 for n in c) << 18
+
+
+class Tables:
+    """Every per-suit table: needs, no-gold flags, wait masks (numbers and honours)."""
+
+    def __init__(self, blobs: tuple[bytes, ...]) -> None:
+        self.numbers, self.honors, self.number_flags, self.honor_flags, number_waits, honor_waits = blobs
+        self.number_waits = array("I", number_waits)
+        self.honor_waits = array("I", honor_waits)
+        self.wind_flags = bytes(honor_flags(key, self.honors[key], 4) for key in range(POW5[4]))
+
+    @classmethod
+    def build(cls) -> Tables:
+        numbers = bytes(build_table(NUMBER_KINDS, True))
+        honors = bytes(build_table(HONOR_KINDS, False))
+        blobs = [numbers, honors]
+        for table, n_kinds, flag_of in ((numbers, NUMBER_KINDS, number_flags), (honors, HONOR_KINDS, None)):
+            flags, waits = bytearray(len(table)), array("I", bytes(4 * len(table)))
+            c = [0] * n_kinds
+            for key in range(len(table)):
+                flags[key] = flag_of(c, table[key]) if flag_of else honor_flags(key, table[key])
+                waits[key] = wait_info(table, key, c) if sum(c) < 17 else 0
+                _increment(c)
+            blobs += [bytes(flags), waits.tobytes()]
+        order = (0, 1, 2, 4, 3, 5)  # numbers, honors, number flags, honor flags, number waits, honor waits
+        return cls(tuple(blobs[i] for i in order))
+
+    def blobs(self) -> tuple[bytes, ...]:
+        return (
+            self.numbers,
+            self.honors,
+            self.number_flags,
+            self.honor_flags,
+            self.number_waits.tobytes(),
+            self.honor_waits.tobytes(),
+        )
+
+
+def _sizes() -> tuple[int, ...]:
+    return (NUMBER_KEYS, HONOR_KEYS, NUMBER_KEYS, HONOR_KEYS, 4 * NUMBER_KEYS, 4 * HONOR_KEYS)
+
+
+def _load() -> Tables:
+    """The tables from the shipped file, else built now (several seconds)."""
     try:
         blob = zlib.decompress(TABLE_FILE.read_bytes())
     except (OSError, zlib.error):
         blob = b""
-    if len(blob) == 1 + NUMBER_KEYS + HONOR_KEYS and blob[0] == _FORMAT_VERSION:
-        return blob[1 : 1 + NUMBER_KEYS], blob[1 + NUMBER_KEYS :]
-    return bytes(build_table(NUMBER_KINDS, True)), bytes(build_table(HONOR_KINDS, False))
+    if len(blob) != 1 + sum(_sizes()) or blob[0] != _FORMAT_VERSION or array("I").itemsize != 4:
+        return Tables.build()
+    parts, at = [], 1
+    for size in _sizes():
+        parts.append(blob[at : at + size])
+        at += size
+    return Tables(tuple(parts))
 
 
 def write_tables(path: Path = TABLE_FILE) -> None:
-    """Build both tables and write the compressed file shipped with the engine."""
-    numbers = build_table(NUMBER_KINDS, True)
-    honors = build_table(HONOR_KINDS, False)
-    path.write_bytes(zlib.compress(bytes([_FORMAT_VERSION]) + numbers + honors, 9))
+    """Build the tables and write the compressed file shipped with the engine."""
+    tables = Tables.build()
+    path.write_bytes(zlib.compress(bytes([_FORMAT_VERSION]) + b"".join(tables.blobs()), 9))
 
 
-NUMBERS, HONORS = _load()
+TABLES = _load()
+NUMBERS, HONORS, HONOR_FLAGS, NUMBER_FLAGS = TABLES.numbers, TABLES.honors, TABLES.honor_flags, TABLES.number_flags
+WIND_FLAGS = TABLES.wind_flags
+NUMBER_WAITS, HONOR_WAITS = TABLES.number_waits, TABLES.honor_waits
 
 if __name__ == "__main__":
     write_tables(Path(sys.argv[1]) if len(sys.argv) > 1 else TABLE_FILE)

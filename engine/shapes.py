@@ -13,9 +13,10 @@ the gold's kind) plus a gold count; a standard win is then four table look-ups
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 
 from engine import _suits
 from engine.tiles import BAIBAN, N_KINDS, Tile, format_tiles
@@ -33,6 +34,7 @@ __all__ = [
     "is_win",
     "is_win_counts",
     "standard_need",
+    "win_checker",
 ]
 
 
@@ -160,19 +162,24 @@ def _check_win_size(n: int) -> None:
 
 def standard_need(c: Sequence[int]) -> int:
     """The fewest golds that make face counts `c` into a pair plus sets (any size)."""
-    numbers, honors = _suits.NUMBERS, _suits.HONORS
-    a = numbers[
-        c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-    ]
-    b = numbers[
-        c[9]
-        + 5 * (c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17])))))))
-    ]
-    d = numbers[
-        c[18]
-        + 5 * (c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26])))))))
-    ]
-    h = honors[c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))]
+    return _need_from_honors(c, _suits.HONORS[_honor_key(c)])
+
+
+def _honor_key(c: Sequence[int]) -> int:
+    return c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+
+
+def _need_from_honors(c: Sequence[int], h: int) -> int:
+    """standard_need given the honours' packed needs `h` (the hot path: keep it flat)."""
+    numbers = _suits.NUMBERS
+    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+    p = c[9] + 5 * (
+        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+    )
+    s = c[18] + 5 * (
+        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+    )
+    a, b, d = numbers[m], numbers[p], numbers[s]
     a0, b0, d0, h0 = a & 15, b & 15, d & 15, h & 15
     # The pair goes where it costs least extra (two golds at worst).
     return a0 + b0 + d0 + h0 + min(2, (a >> 4) - a0, (b >> 4) - b0, (d >> 4) - d0, (h >> 4) - h0)
@@ -210,15 +217,94 @@ def _nine_gates_need(c: Sequence[int]) -> int | None:
     return sum(max(0, b - n) for n, b in zip(run, _NINE_GATES_BASE, strict=True)) + 1 - over
 
 
-def is_win_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> bool:
-    """Fast path on face counts (see face_counts): is this 3k+2 hand a win?"""
-    if Shape.STANDARD in shapes and standard_need(c) <= golds:
+_SHAPE_FLAGS = {
+    Shape.STANDARD: _suits.F_STANDARD,
+    Shape.PINGHE_PAIRS: _suits.F_PINGHE_PAIRS,
+    Shape.SEVEN_PAIRS: _suits.F_SEVEN_PAIRS,
+    Shape.THIRTEEN_ORPHANS: _suits.F_ORPHANS,
+    Shape.NINE_GATES: _suits.F_NINE_GATES,
+}
+
+WinCheck = Callable[[Sequence[int], int], bool]
+
+
+@cache
+def win_checker(shapes: frozenset[Shape]) -> WinCheck:
+    """A fast `check(face_counts, golds) -> bool` for one set of shapes (3k+2 hands).
+
+    Without golds, each suit's key looks up which shapes it still allows (a lone
+    honour rules out every shape but 十三幺, a suit needing golds with and without
+    the pair rules out the standard shape, …); most non-wins stop at the winds.
+    """
+    mask = 0
+    for shape in shapes:
+        mask |= _SHAPE_FLAGS[shape]
+    allowed = bytes(mask & ~flags & 0xFF for flags in range(256))
+    wind_alive = _suits.WIND_FLAGS.translate(allowed)
+    honor_alive = _suits.HONOR_FLAGS.translate(allowed)
+    number_alive = _suits.NUMBER_FLAGS.translate(allowed)
+    special = shapes - {Shape.STANDARD}
+    special_bits = mask & ~_suits.F_STANDARD
+
+    def check(
+        c: Sequence[int],
+        golds: int,
+        wind_alive: bytes = wind_alive,
+        honor_alive: bytes = honor_alive,
+        number_alive: bytes = number_alive,
+        numbers: bytes = _suits.NUMBERS,
+        honors: bytes = _suits.HONORS,
+    ) -> bool:
+        # Locals (default arguments) are faster than closure cells on this hot path.
+        wk = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * c[30]))
+        if golds:
+            return _check_with_golds(c, golds, wk, shapes)
+        alive = wind_alive[wk]
+        if not alive:
+            return False
+        hk = wk + 625 * (c[31] + 5 * (c[32] + 5 * c[33]))
+        alive &= honor_alive[hk]
+        if not alive:
+            return False
+        m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+        alive &= number_alive[m]
+        if not alive:
+            return False
+        p = c[9] + 5 * (
+            c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+        )
+        alive &= number_alive[p]
+        if not alive:
+            return False
+        s = c[18] + 5 * (
+            c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+        )
+        alive &= number_alive[s]
+        if not alive:
+            return False
+        if alive & 1:  # F_STANDARD: every suit can be whole, with or without the pair
+            a, b, d, h = numbers[m], numbers[p], numbers[s], honors[hk]
+            a0, b0, d0, h0 = a & 15, b & 15, d & 15, h & 15
+            if not a0 + b0 + d0 + h0 + min(2, (a >> 4) - a0, (b >> 4) - b0, (d >> 4) - d0, (h >> 4) - h0):
+                return True
+        return bool(alive & special_bits) and _special_win(c, 0, special)
+
+    return check
+
+
+def _check_with_golds(c: Sequence[int], golds: int, wk: int, shapes: frozenset[Shape]) -> bool:
+    hk = wk + 625 * (c[31] + 5 * (c[32] + 5 * c[33]))
+    if Shape.STANDARD in shapes and _need_from_honors(c, _suits.HONORS[hk]) <= golds:
         return True
-    if len(shapes) == 1 and Shape.STANDARD in shapes:
-        return False
+    special = shapes - {Shape.STANDARD}
+    return bool(special) and _special_win(c, golds, special)
+
+
+def _special_win(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> bool:
+    """Is the hand a win in one of the non-standard shapes?"""
     size = sum(c) + golds
-    if size == 17 and Shape.PINGHE_PAIRS in shapes and _pinghe_pairs_need(c) <= golds:
-        return True
+    if size == 17:
+        return Shape.PINGHE_PAIRS in shapes and _pinghe_pairs_need(c) <= golds
     if size != 14:
         return False
     if Shape.SEVEN_PAIRS in shapes and _seven_pairs_need(c) <= golds:
@@ -229,6 +315,11 @@ def is_win_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> boo
             if n is not None and n <= golds:
                 return True
     return False
+
+
+def is_win_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> bool:
+    """Fast path on face counts (see face_counts): is this 3k+2 hand a win?"""
+    return win_checker(shapes)(c, golds)
 
 
 def is_win(concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: frozenset[Shape]) -> bool:

@@ -25,9 +25,9 @@ from engine.shapes import (
     is_win_counts,
     standard_need,
 )
-from engine.tiles import BAIBAN, N_KINDS, Tile
+from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
-__all__ = ["Waits", "shanten", "shanten_counts", "waits"]
+__all__ = ["Waits", "shanten", "shanten_counts", "waits", "waits_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,43 +46,180 @@ def waits(concealed_3k1: Sequence[Tile], *, gold: Tile | None = None, shapes: fr
     if len(concealed_3k1) % 3 != 1:
         raise HandSizeError(f"waits need 3k+1 concealed tiles, got {len(concealed_3k1)}")
     counts, golds = face_counts(concealed_3k1, gold)
-    held = [0] * N_KINDS
-    for tile in concealed_3k1:
-        held[tile.kind] += 1
-    tiles = tuple(Tile(k) for k in range(N_KINDS) if held[k] < 4 and _wins_with(counts, golds, gold, k, shapes))
-    return Waits(tiles, golds > 0 and _lone_gold_wait(counts, golds - 1, shapes))
+    return waits_counts(counts, golds, shapes, None if gold is None else gold.kind)
 
 
-def _wins_with(counts: list[int], golds: int, gold: Tile | None, kind: int, shapes: frozenset[Shape]) -> bool:
-    """Does drawing one tile of `kind` complete the hand?"""
-    if gold is not None and kind == gold.kind:
-        return is_win_counts(counts, golds + 1, shapes)
-    face = gold.kind if gold is not None and kind == BAIBAN else kind  # 白板 plays as the gold's face
-    counts[face] += 1
-    try:
-        return is_win_counts(counts, golds, shapes)
-    finally:
-        counts[face] -= 1
+def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: int | None = None) -> Waits:
+    """waits() on face counts (see engine.shapes.face_counts) and the gold's kind.
+
+    The standard shape is read from each suit's wait masks (engine._suits): one more
+    tile changes its suit's gold need by -1 (kinds in the mask) or +2 (any other kind:
+    it can always join two golds as a pung), and leaves the other suits alone.
+    """
+    hand = _HandNeeds(counts)
+    standard, special, pair_shapes = _plan(shapes)
+    faces = hand.standard_faces(golds) if standard else []
+    size = 0
+    if special:
+        size = sum(counts) + golds
+        found = _special_faces(counts, golds, special, hand, size + 1)
+        if found:
+            faces = sorted(found.union(faces))
+    if gold is not None:
+        faces = _gold_faces(faces, hand, golds, standard, special, gold)
+    any_tile = golds > 0 and (
+        (standard and hand.total0 < golds) or (pair_shapes and _lone_gold_pairs(hand, golds - 1, special, size))
+    )
+    return Waits(tuple([_TILES[k] for k in faces]), any_tile)
 
 
-def _lone_gold_wait(counts: list[int], golds: int, shapes: frozenset[Shape]) -> bool:
-    """游金: with one gold set aside as half the pair, is the rest complete without a pair?"""
-    size = sum(counts) + golds
-    if Shape.STANDARD in shapes and _sets_only_need(counts) <= golds:
-        return True
-    if Shape.PINGHE_PAIRS in shapes and size == 15:
-        return _pairs_fill(counts, golds, True)
-    if Shape.SEVEN_PAIRS in shapes and size == 12:
-        return _pairs_fill(counts, golds, False)
-    return False
+@cache
+def _plan(shapes: frozenset[Shape]) -> tuple[bool, frozenset[Shape], bool]:
+    """(standard?, the other shapes, any pair shape?) of a shape set."""
+    special = shapes - {Shape.STANDARD}
+    return Shape.STANDARD in shapes, special, bool(special & {Shape.PINGHE_PAIRS, Shape.SEVEN_PAIRS})
 
 
-def _sets_only_need(c: Sequence[int]) -> int:
-    numbers, honors = _suits.NUMBERS, _suits.HONORS
-    total = 0
-    for base in (0, 9, 18):
-        total += numbers[_key(c, base, 9)] & 15
-    return total + (honors[_key(c, 27, 7)] & 15)
+_TILES = ALL_TILES
+_SUIT_LAYOUT = ((0, 9), (9, 9), (18, 9), (27, 7))
+# _MASK_KINDS[suit][mask]: the kinds (0-33) whose bits are set in a suit's 9-bit mask.
+_MASK_KINDS = tuple(
+    tuple(tuple(base + j for j in range(n) if mask >> j & 1) for mask in range(512)) for base, n in _SUIT_LAYOUT
+)
+
+
+class _HandNeeds:
+    """Each suit's gold needs (n0 sets only, n1 with the pair) and wait masks, for one hand."""
+
+    __slots__ = ("counts", "info", "n0", "n1", "pair_costs", "total0")
+
+    def __init__(self, c: Sequence[int]) -> None:
+        self.counts = c
+        m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+        p = c[9] + 5 * (
+            c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+        )
+        s = c[18] + 5 * (
+            c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+        )
+        h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+        numbers, number_waits = _suits.NUMBERS, _suits.NUMBER_WAITS
+        a, b, d, e = numbers[m], numbers[p], numbers[s], _suits.HONORS[h]
+        self.info = (number_waits[m], number_waits[p], number_waits[s], _suits.HONOR_WAITS[h])
+        a0, b0, d0, e0 = a & 15, b & 15, d & 15, e & 15
+        self.n0 = (a0, b0, d0, e0)
+        self.n1 = (a >> 4, b >> 4, d >> 4, e >> 4)
+        self.total0 = a0 + b0 + d0 + e0
+        # The extra golds the pair costs in each suit (two golds on their own at worst).
+        self.pair_costs = ((a >> 4) - a0, (b >> 4) - b0, (d >> 4) - d0, (e >> 4) - e0, 2)
+
+    @property
+    def odd(self) -> int:
+        """How many kinds have an odd count."""
+        info = self.info
+        return (info[0] >> 18) + (info[1] >> 18) + (info[2] >> 18) + (info[3] >> 18)
+
+    def standard_faces(self, golds: int) -> list[int]:
+        """Faces whose addition makes a standard win, in kind order."""
+        found: list[int] = []
+        n0, n1, info, total0 = self.n0, self.n1, self.info, self.total0
+        w, x, y, z, _ = self.pair_costs
+        # For each suit: the cheapest pair elsewhere (two golds at worst).
+        elsewhere = (min(x, y, z, 2), min(w, y, z, 2), min(w, x, z, 2), min(w, x, y, 2))
+        for s in (0, 1, 2, 3):
+            rest = total0 - n0[s]
+            with_pair = n1[s] + rest
+            without = n0[s] + rest + elsewhere[s]
+            best = with_pair if with_pair < without else without
+            if best > golds + 1:
+                continue
+            if best + 2 <= golds:  # even a useless tile wins
+                base, n = _SUIT_LAYOUT[s]
+                found += [k for k in range(base, base + n) if self.counts[k] < 4]
+                continue
+            bits = (info[s] >> 9 & 511 if with_pair <= golds + 1 else 0) | (
+                info[s] & 511 if without <= golds + 1 else 0
+            )
+            found += _MASK_KINDS[s][bits]
+        return found
+
+
+def _gold_faces(
+    faces: list[int], hand: _HandNeeds, golds: int, standard: bool, special: frozenset[Shape], gold: int
+) -> list[int]:
+    """Faces to tiles in a gold game: the gold's face is drawn as 白板, the gold adds a wildcard."""
+    if BAIBAN in faces:
+        faces.remove(BAIBAN)  # a 白板 face cannot be drawn: 白板 plays as the gold's face (or is the gold)
+    if gold in faces:
+        faces.remove(gold)
+        faces.append(BAIBAN)
+    if golds < 4 and (
+        (standard and hand.total0 + min(hand.pair_costs) <= golds + 1)
+        or (bool(special) and is_win_counts(hand.counts, golds + 1, special))
+    ):
+        faces.append(gold)
+    faces.sort()
+    return faces
+
+
+def _lone_gold_pairs(hand: _HandNeeds, golds: int, special: frozenset[Shape], size: int) -> bool:
+    """游金 in a pair shape: with one gold set aside, are the rest pairs (plus the triplet)?"""
+    if Shape.PINGHE_PAIRS in special and size == 16:
+        odd = hand.odd
+        return (odd - 1 if 3 in hand.counts else odd + 1) <= golds
+    return Shape.SEVEN_PAIRS in special and size == 13 and hand.odd <= golds
+
+
+def _special_faces(counts: list[int], golds: int, shapes: frozenset[Shape], hand: _HandNeeds, size: int) -> set[int]:
+    """Faces completing a special shape (pair shapes in closed form, the rest tried one by one).
+
+    `size` is the hand's size with the new tile.
+    """
+    found: set[int] = set()
+    if size == 17:
+        odd = hand.odd
+        if Shape.PINGHE_PAIRS in shapes and odd - 2 <= golds:
+            found |= _pinghe_pairs_faces(counts, golds, odd)
+        return found
+    if size != 14:
+        return found
+    odd = hand.odd
+    if Shape.SEVEN_PAIRS in shapes and odd - 1 <= golds:
+        # One more tile: an odd count turns even (one fewer single) or an even one odd.
+        found.update(k for k in range(N_KINDS) if counts[k] < 4 and odd + (-1 if counts[k] & 1 else 1) <= golds)
+    rest = frozenset(shapes & {Shape.THIRTEEN_ORPHANS, Shape.NINE_GATES})
+    if rest and any(_special_plausible(shape, counts) for shape in rest):
+        for face in range(N_KINDS):
+            if face not in found and counts[face] < 4:
+                counts[face] += 1
+                if is_win_counts(counts, golds, rest):
+                    found.add(face)
+                counts[face] -= 1
+    return found
+
+
+def _pinghe_pairs_faces(c: Sequence[int], golds: int, odd: int) -> set[int]:
+    """对对胡 (7 pairs + 1 triplet) needs (odd counts - 1) golds with a triplet, (odd + 1) without.
+
+    One more tile of a kind held n times: n odd -> one odd count fewer (and n = 3 loses
+    its triplet), n even -> one more (and n = 2 makes a triplet).
+    """
+    threes = c.count(3)
+    wins_by_count = (
+        (threes > 0 and odd <= golds) or odd + 2 <= golds,  # n = 0
+        (threes > 0 and odd - 2 <= golds) or odd <= golds,  # n = 1
+        odd <= golds,  # n = 2 (now a triplet)
+        (threes > 1 and odd - 2 <= golds) or odd <= golds,  # n = 3
+        False,  # n = 4: no fifth copy
+    )
+    return {k for k in range(N_KINDS) if wins_by_count[c[k]]}
+
+
+def _special_plausible(shape: Shape, c: Sequence[int]) -> bool:
+    """Cheap necessary conditions for one more tile to complete 十三幺 or 九莲宝灯."""
+    if shape == Shape.THIRTEEN_ORPHANS:
+        return not any(c[k] for k in range(N_KINDS) if k not in ORPHANS)
+    return not any(c[27:]) and sum(1 for s in range(3) if any(c[9 * s : 9 * s + 9])) <= 1
 
 
 def _key(c: Sequence[int], base: int, n: int) -> int:
@@ -90,16 +227,6 @@ def _key(c: Sequence[int], base: int, n: int) -> int:
     for k in range(base + n - 1, base - 1, -1):
         key = key * 5 + c[k]
     return key
-
-
-def _pairs_fill(c: Sequence[int], golds: int, triplet: bool) -> bool:
-    """Can `c` plus golds be all pairs (plus one triplet if asked)? Sizes are the caller's."""
-    singles = sum(n & 1 for n in c)
-    if not triplet:
-        return singles <= golds
-    if 3 in c:
-        return singles - 1 <= golds
-    return (singles + 1 if any(c) else 3) <= golds
 
 
 # ---------------------------------------------------------------- shanten
