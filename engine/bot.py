@@ -97,7 +97,10 @@ def _turn(state: HandState, seat: int, legal: list[Action], rng: random.Random) 
         return None
     win = _first(legal, Win)
     s = state.seats[seat]
-    if win is not None and not _hold_for_shuangyou(state, seat, legal):
+    if _hold_for_shuangyou(state, seat, legal):
+        assert s.drawn is not None
+        return Discard(s.drawn)  # the drawn gold goes out: 双游 doubles the win
+    if win is not None:
         return win
     kongs = [a for a in legal if isinstance(a, Kong)]
     if kongs and s.you == 0:

@@ -549,9 +549,7 @@ def apply(state: HandState, seat: int, action: Action) -> Progress:
     if not isinstance(action, Action):
         raise MalformedAction(f"not an action: {action!r}")
     if seat not in state.to_act:
-        if state.window is not None and seat in dict(state.window.answers):
-            raise AlreadyAnswered()
-        raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.to_act)})")
+        _refuse_idle_seat(state, seat, action)
     handler = _handler(state, seat, action)
     d = _Draft(state)
     handler(d, seat, action)
@@ -560,6 +558,16 @@ def apply(state: HandState, seat: int, action: Action) -> Progress:
     if new.result is not None and new.sheet is None:
         new = replace(new, sheet=_settle(new))
     return Progress(new, tuple(d.events))
+
+
+def _refuse_idle_seat(state: HandState, seat: int, action: Action) -> None:
+    """Why a seat with nothing to decide was refused: already answered, a claim on a gold, or not its turn."""
+    if state.window is not None and seat in dict(state.window.answers):
+        raise AlreadyAnswered()
+    last = state.seats[state.last_discard].river[-1:] if state.last_discard is not None else ()
+    if isinstance(action, Win | Pong | Chow | Kong) and last and rules.is_gold(last[0], state.gold):
+        raise WinOnDiscardedGold()
+    raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.to_act)})")
 
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:

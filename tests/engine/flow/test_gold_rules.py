@@ -3,10 +3,10 @@ chowed or ponged in nanping, bars discard wins, and whose 白板 stands in for i
 
 import pytest
 
-from engine.actions import DiscardWinWithGold, GoldDiscardForbidden, YoujinOnly
+from engine.actions import DiscardWinWithGold, GoldDiscardForbidden, WinOnDiscardedGold, YoujinOnly
 from engine.hand import Phase, legal_actions
 from engine.sheet import MeldKind
-from tests.engine.flow.harness import ALICE, BOB, PONG, WIN, C, D, deal, drain, outcome, play
+from tests.engine.flow.harness import ALICE, BOB, CAROL, PONG, WIN, C, D, deal, drain, outcome, play
 
 ALICE_HOLDS_A_GOLD = "9s" + "1m4m7m" + "1p4p7p" + "2s5s" + "1234567z" + "8m"
 
@@ -44,6 +44,8 @@ def test_nanping_may_discard_a_gold_but_nobody_may_claim_or_win_on_it():
     state = deal("nanping", {ALICE: ALICE_HOLDS_A_GOLD, BOB: bob_waits_on_9s})
     state = play(state, (ALICE, D("9s")))
     assert (state.phase, state.turn) == (Phase.TURN, BOB)  # no claim window at all
+    with pytest.raises(WinOnDiscardedGold):
+        play(state, (CAROL, WIN))
 
 
 def test_baiban_plays_as_the_gold_face_for_pong_and_chow():

@@ -75,3 +75,13 @@ def test_nanping_no_discard_win_in_youjin():
     assert WIN not in legal_actions(state, BOB) and K("1z") in legal_actions(state, BOB)
     with pytest.raises(YoujinNoDiscardWin):
         play(state, (BOB, WIN))
+
+
+def test_a_bot_in_danyou_that_draws_a_gold_goes_for_shuangyou_on_a_long_wall():
+    import random
+
+    from engine import bot
+
+    state = bob_in_danyou("pinghe", "2s6s8s9s")
+    state = drain(state, until=at_turn(BOB))
+    assert bot.choose(state, BOB, random.Random(0)) == D("9s")
