@@ -20,7 +20,7 @@ from typing import Any
 from engine import bot
 from engine.actions import IllegalAction
 from engine.cli import Command, UsageError, emit, register
-from engine.hand import HandState, apply, new_hand, next_dealership
+from engine.hand import HandState, apply, new_hand, next_dealership, next_hand_options
 from engine.variants import UnknownVariant
 from engine.variants import get as get_variant
 from engine.wall import derive_rng
@@ -62,9 +62,10 @@ def simulate(
     tally = Tally(rules.n_seats)
     balances = [balance] * rules.n_seats if balance is not None else None
     dealer, streak = 0, 1
+    carried: dict[str, Any] = {}  # what each hand hands on to the next (the round wind, 风圈)
     started = time.perf_counter()
     for i in range(hands):
-        hand_options = dict(options or {})
+        hand_options = {**(options or {}), **carried}
         if balances is not None:
             hand_options["balances"] = list(balances)
         state = _play_hand(variant, f"{seed}:{i}", dealer, streak, base, hand_options, tally)
@@ -72,6 +73,7 @@ def simulate(
             continue
         _record(state, tally, balances)
         dealer, streak = next_dealership(state)
+        carried = next_hand_options(state)
     elapsed = time.perf_counter() - started
     return _summary(variant, seed, base, tally, balances, elapsed)
 

@@ -1412,6 +1412,18 @@ def next_dealership(state: HandState) -> tuple[int, int]:
     return (state.dealer + 1) % state.n_seats, 1
 
 
+def next_hand_options(state: HandState) -> dict[str, Any]:
+    """Options the table's next hand carries over from this one (guangdong: the round wind, 风圈).
+
+    A variant's flow hooks may define `next_options(state)`; without it, nothing carries over.
+    """
+    if not state.finished:
+        raise ValueError("the hand is not finished")
+    hooks = flow_hooks(state.rules)
+    carry = getattr(hooks, "next_options", None) if hooks is not None else None
+    return dict(carry(state)) if carry is not None else {}
+
+
 _HANDLERS: dict[tuple[Phase, type[Action]], Any] = {
     (Phase.NAME_GOLD, NameGold): _h_name_gold,
     (Phase.OPENING, Win): _h_win,

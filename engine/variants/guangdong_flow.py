@@ -34,7 +34,7 @@ from engine.scoring.guangdong import FirstTurn, Situation, WinWay, best_score, r
 from engine.sheet import WinType
 from engine.tiles import DRAGONS, Tile, format_tiles
 from engine.variants import guangdong_bot as bot
-from engine.variants.guangdong import first_turn_win, liable_after_claim, seat_wind
+from engine.variants.guangdong import Dealership, first_turn_win, liable_after_claim, seat_wind
 
 
 class PassedSameTile(IllegalAction):
@@ -245,6 +245,20 @@ def _co_winner(d: h._Draft, seat: int, kind: WinType, discarder: int | None) -> 
     s = d.seats[seat]
     first_turn = _first_turn(d, seat, kind, discarder).name.lower()
     return {"seat": seat, "hand": format_tiles(s.hand), "melds": [str(m) for m in s.melds], "first_turn": first_turn}
+
+
+def next_options(state: h.HandState) -> dict[str, Any]:
+    """The round wind and the cycle's first dealer for the table's next hand (风圈 rotation)."""
+    first_dealer = int(state.options.get("first_dealer", state.dealer))
+    now = Dealership(state.dealer, round_wind(state), first_dealer, state.streak)
+    return {"round_wind": str(now.next(winners_of(state)).round_wind), "first_dealer": first_dealer}
+
+
+def winners_of(state: h.HandState) -> tuple[int, ...]:
+    """Every winner of a finished hand (several on one discard: 一炮多响)."""
+    if state.result is None or state.result.winner is None:
+        return ()
+    return (state.result.winner, *(int(co["seat"]) for co in dict(state.result.facts).get("co_winners", ())))
 
 
 # ====================================================================== view and bot

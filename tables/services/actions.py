@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from engine import bot as engine_bot
 from engine.actions import action_from_json
-from engine.hand import HandState, apply, legal_actions, new_hand, next_dealership
+from engine.hand import HandState, apply, legal_actions, new_hand, next_dealership, next_hand_options
 from engine.view import view
 from engine.wall import commitment
 from tables import bots
@@ -322,8 +322,9 @@ def _finish_hand(play: Play) -> None:
     sheet = play.state.sheet.to_json() if play.state.sheet is not None else None
     hand.status, hand.sheet, hand.finished_at, hand.deadline = HandStatus.FINISHED, sheet, play.now, None
     table.dealer, table.streak = next_dealership(play.state)
+    table.options = {**table.options, **next_hand_options(play.state)}  # guangdong: the round wind (风圈)
     table.status = TableStatus.BETWEEN
-    table.save(update_fields=["dealer", "streak", "status"])
+    table.save(update_fields=["dealer", "streak", "options", "status"])
     finished = {"type": "hand_finished", **hand_header(hand), "seed": hand.seed, "sheet": sheet}
     finished["final"] = view(play.state, None)
     play.events.add("hand_finished", same_for_all(len(play.seats), finished), hand)

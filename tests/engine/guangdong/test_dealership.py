@@ -48,3 +48,15 @@ def test_a_kept_deal_does_not_end_the_round():
     state = Dealership(dealer=0, round_wind=EAST, first_dealer=1)  # the last dealer of the cycle
     assert state.next(winners=(0,)).round_wind == EAST
     assert state.next(winners=(2,)).round_wind == SOUTH
+
+
+def test_the_round_wind_is_carried_to_the_next_hand_at_the_table():
+    from engine.hand import next_hand_options
+    from tests.engine.flow.harness import ALICE, WIN, D, play
+    from tests.engine.guangdong.table import deal
+
+    # Dave (seat 3) is the last dealer of the cycle that Alice began; Alice wins: the round moves on.
+    alice = "123m456p789s111z5s"  # waits 5s; Dave deals and throws it
+    state = deal({3: "5s", ALICE: alice}, dealer=3, round_wind="1z", first_dealer=ALICE)
+    state = play(state, (3, D("5s")), (ALICE, WIN))
+    assert next_hand_options(state) == {"round_wind": "2z", "first_dealer": ALICE}
