@@ -129,7 +129,8 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     gold = state.gold
     shapes = rules.shapes_for(state.rules, s.melds)
     target = rules.shanten_of(s.hand, gold, shapes)
-    ordered = sorted(discards, key=lambda a: _preference(a.tile, s.hand, gold, rng))
+    faces = _face_counts(s.hand, gold)
+    ordered = sorted(discards, key=lambda a: _preference(a.tile, faces, gold, rng))
     if target > 0:
         for action in ordered:
             if rules.shanten_of(_without(s.hand, action.tile), gold, shapes) <= target:
@@ -145,9 +146,16 @@ def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
     return rest
 
 
-def _preference(tile: Tile, hand: tuple[Tile, ...], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
+def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> Counter[int]:
+    """How many non-gold tiles of the hand play as each face kind."""
+    return Counter(rules.face(t, gold).kind for t in hand if not rules.is_gold(t, gold))
+
+
+def _preference(tile: Tile, faces: Counter[int], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
     """Keep golds; shed the tiles that connect least to the rest (a little noise breaks ties)."""
-    return (1 if rules.is_gold(tile, gold) else 0, -_isolation(tile, _without(hand, tile), gold) + rng.random() * 0.01)
+    if rules.is_gold(tile, gold):
+        return (1, rng.random() * 0.01)
+    return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
 
 
 def _ready_key(rest: list[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
@@ -159,11 +167,11 @@ def _ready_key(rest: list[Tile], gold: Tile | None, shapes: frozenset[Shape]) ->
     return (sh, 0 if any_tile else 1, -len(waits))
 
 
-def _isolation(tile: Tile, rest: list[Tile], gold: Tile | None) -> float:
-    """How little a tile connects to the rest (honours and terminals alone score highest)."""
+def _isolation(tile: Tile, faces: Counter[int], gold: Tile | None) -> float:
+    """How little a (non-gold) tile connects to the rest of the hand whose `faces` are counted
+    (honours and terminals alone score highest)."""
     f = rules.face(tile, gold)
-    faces = Counter(rules.face(t, gold).kind for t in rest if not rules.is_gold(t, gold))
-    links = faces[f.kind] * 2
+    links = (faces[f.kind] - 1) * 2
     if not f.is_honor:
         for delta in (-2, -1, 1, 2):
             n = f.number + delta

@@ -1,7 +1,8 @@
 """`python -m engine simulate --variant V --hands N --seed S`: bots play N hands, print a JSON summary.
 
-Four (or the variant's number of) bots play consecutive hands at one table: the
-dealer and 连庄 streak follow `next_dealership`, hand i uses seed "S:i" and the
+Four (or the variant's number of) bots play consecutive hands at one table: the first
+dealer is drawn from the seed (`first_dealer`), then dealer and 连庄 streak follow
+`next_dealership`; hand i uses seed "S:i" and the
 bots' choices come from an rng derived from that seed, so the same arguments
 always print the same summary (all but the "timing" object). Every action the
 bots take is checked by `apply`; an illegal action or an exception is counted,
@@ -20,7 +21,7 @@ from typing import Any
 from engine import bot
 from engine.actions import IllegalAction
 from engine.cli import Command, UsageError, emit, register
-from engine.hand import HandState, apply, new_hand, next_dealership, next_hand_options
+from engine.hand import HandState, apply, first_dealer, new_hand, next_dealership, next_hand_options
 from engine.variants import UnknownVariant
 from engine.variants import get as get_variant
 from engine.wall import derive_rng
@@ -61,7 +62,7 @@ def simulate(
     rules = get_variant(variant)
     tally = Tally(rules.n_seats)
     balances = [balance] * rules.n_seats if balance is not None else None
-    dealer, streak = 0, 1
+    dealer, streak = first_dealer(seed, rules.n_seats), 1
     carried: dict[str, Any] = {}  # what each hand hands on to the next (the round wind, 风圈)
     started = time.perf_counter()
     for i in range(hands):

@@ -1402,6 +1402,11 @@ def _settle(state: HandState) -> SettlementSheet | None:
     return settle(state.result)  # type: ignore[no-any-return]
 
 
+def first_dealer(seed: str, n_seats: int) -> int:
+    """定庄: the seat that deals the first hand of a table, drawn from the table's seed."""
+    return derive_rng(seed, "dealer").randrange(n_seats)
+
+
 def next_dealership(state: HandState) -> tuple[int, int]:
     """(dealer, streak) of the next hand: the dealer stays on a dealer win or a draw (连庄)."""
     if not state.finished or state.result is None:

@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import cache
 from typing import Any
 
 from engine.tiles import FLOWERS, NON_FLOWER_TILES, Tile
@@ -125,7 +126,12 @@ class Variant:
         return resolve(self.discard_win_points)
 
     def option(self, name: str, default: Any = None) -> Any:
-        return dict(self.extra).get(name, default)
+        return _extra_map(self.extra).get(name, default)
+
+
+@cache
+def _extra_map(extra: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    return dict(extra)
 
 
 def resolve(path: str) -> Callable[..., Any] | None:

@@ -28,3 +28,11 @@ def test_a_wrong_kong_guess_is_no_dealer_win_and_the_deal_passes_on():
     state = play(deal("pinghe", {ALICE: alice_kong, BOB: bob}, back="2z"), (ALICE, K("5p")), (ALICE, D("2z")))
     state = play(state, (BOB, RobConcealedKong(ALICE, 0)))
     assert next_dealership(state) == (BOB, 1)
+
+
+def test_the_first_dealer_is_drawn_from_the_table_seed():
+    from engine.hand import first_dealer
+
+    dealers = {first_dealer(f"table-{i}", 4) for i in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert first_dealer("table-7", 4) == first_dealer("table-7", 4)
