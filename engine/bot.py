@@ -35,10 +35,10 @@ def choose(state: HandState, seat: int, rng: random.Random) -> Action:
 
 def on_timeout(state: HandState, seat: int, rng: random.Random) -> Action:
     """What a seat that did not answer in time does: a claim, rob, guess or opening offer
-    not answered is a pass; a turn (or 喊金) is played by the bot (托管)."""
-    if state.phase in (Phase.CLAIM, Phase.ROB_KONG, Phase.GUESS, Phase.OPENING) and Pass() in legal_actions(
-        state, seat
-    ):
+    not answered is a pass (a variant's exchange or offer too: nothing exchanged, offer
+    declined); a turn (or 喊金) is played by the bot (托管)."""
+    passes = (Phase.CLAIM, Phase.ROB_KONG, Phase.GUESS, Phase.OPENING, Phase.EXCHANGE, Phase.OFFER)
+    if state.phase in passes and Pass() in legal_actions(state, seat):
         return Pass()
     return choose(state, seat, rng)
 

@@ -1,0 +1,42 @@
+"""A complete erren hand at a live two-seat table: one player and a bot, exchange to settlement."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from tests.tables.conftest import TableClient, bots_fill, finished
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
+
+
+async def play_at_human_pace(client: TableClient, done: Callable[[], bool], limit: float = 90) -> None:
+    """Answer every prompt, a few a second (the socket's rate limit is 5 messages a second)."""
+    start = time.monotonic()
+    while not done():
+        assert time.monotonic() - start < limit, f"the hand did not finish: {client.events[-2:]}"
+        await client.drain(0.02)
+        if client.legal:
+            await client.act(client.choose())
+            await asyncio.sleep(0.25)
+
+
+async def test_a_player_and_a_bot_play_an_erren_hand(four_players, seat_at_table):
+    from tables.models import Hand
+
+    ming = four_players[0]
+    table = await sync_to_async(seat_at_table)([ming], "erren")
+    client = await TableClient.open(ming, table.pk, ming.username)
+    await bots_fill(table)
+    await play_at_human_pace(client, finished([client], "settled"))
+
+    hand = await sync_to_async(Hand.objects.get)(table=table, number=1)
+    assert hand.variant == "erren" and hand.settled and hand.bots == [1]
+    prompts = [e for e in client.events if e["type"] == "prompt" and e.get("legal")]
+    assert any(a["type"] == "exchange" for a in prompts[0]["legal"])  # the opening exchange came first
+    assert client.seen("bonus_tile")  # the 花牌 turned up for both players
+    await client.close()
