@@ -272,55 +272,50 @@ def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> in
 
 
 def _standard_usable(c: Sequence[int], target: int) -> int:
-    """Most real tiles usable in k set-blocks plus one pair-block (k = target // 3)."""
+    """Most real tiles usable in k set-blocks plus one pair-block (k = target // 3).
+
+    Per suit, `_suit_usable` gives the best for each number of set-blocks, without and
+    with the pair-block; the suits are then merged (max-plus) over the block counts.
+    """
     k = target // 3
-    total = _NONE_ROW
-    for base, n, chows in ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False)):
-        total = _combine(total, _suit_usable(_key(c, base, n), n, chows), k)
-    return max(total[k][0], total[k][1])
+    rows = [_suit_usable(_key(c, base, n), n, chows) for base, n, chows in _USABLE_SUITS]
+    a0, a1 = rows[0]
+    for b0, b1 in rows[1:3]:
+        a0, a1 = (
+            [max([a0[i] + b0[m - i] for i in range(m + 1)]) for m in range(k + 1)],
+            [max([max(a1[i] + b0[m - i], a0[i] + b1[m - i]) for i in range(m + 1)]) for m in range(k + 1)],
+        )
+    b0, b1 = rows[3]
+    return max([max(a1[i] + b0[k - i], a0[i] + b1[k - i]) for i in range(k + 1)])
 
 
+_USABLE_SUITS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 _MAX_BLOCKS = 5  # 17 tiles: 5 sets + a pair
-_Row = tuple[tuple[int, int], ...]  # [m set-blocks][pair-block used] -> usable tiles (-1: impossible)
-_NONE_ROW: _Row = tuple((0, -1) if m == 0 else (-1, -1) for m in range(_MAX_BLOCKS + 1))
-
-
-def _combine(a: _Row, b: _Row, k: int) -> _Row:
-    out = [[-1, -1] for _ in range(_MAX_BLOCKS + 1)]
-    for m1 in range(k + 1):
-        for p1 in (0, 1):
-            if a[m1][p1] < 0:
-                continue
-            for m2 in range(k + 1 - m1):
-                for p2 in (0, 1 - p1):
-                    if b[m2][p2] >= 0:
-                        v = a[m1][p1] + b[m2][p2]
-                        if v > out[m1 + m2][p1 + p2]:
-                            out[m1 + m2][p1 + p2] = v
-    # Fewer blocks used is always allowed (the rest are filled by draws or golds).
-    for m in range(1, _MAX_BLOCKS + 1):
-        for p in (0, 1):
-            out[m][p] = max(out[m][p], out[m - 1][p])
-    return tuple((r[0], r[1]) for r in out)
+_Row = tuple[tuple[int, ...], tuple[int, ...]]  # (without, with the pair-block)[m set-blocks] -> usable tiles
 
 
 @cache
 def _suit_usable(key: int, n: int, chows: bool) -> _Row:
-    """For one suit: most real tiles usable in m set-blocks and p pair-blocks."""
+    """For one suit: most real tiles usable in m set-blocks (m = 0..5), without and with the pair-block.
+
+    Blocks may be partial (a gold or a draw completes them) or empty, so the rows only grow with m.
+    """
     c = _suits.digits(key, n)
     if not any(c):
-        return tuple((0, 0) for _ in range(_MAX_BLOCKS + 1))
+        return (0,) * (_MAX_BLOCKS + 1), (0,) * (_MAX_BLOCKS + 1)
     i = next(j for j, x in enumerate(c) if x)
-    best = [list(r) for r in _suit_usable(key - _suits.POW5[i], n, chows)]  # one copy of i unused
+    skip0, skip1 = _suit_usable(key - _suits.POW5[i], n, chows)  # one copy of i left unused
+    r0, r1 = list(skip0), list(skip1)
     for used, is_pair in _blocks_at(c, i, chows):
-        rest = _suit_usable(key - sum(_suits.POW5[j] for j in used), n, chows)
+        rest0, rest1 = _suit_usable(key - sum(_suits.POW5[j] for j in used), n, chows)
         gain = len(used)
         for m in range(_MAX_BLOCKS + 1):
-            for p in (0, 1):
-                src_m, src_p = (m, p - 1) if is_pair else (m - 1, p)
-                if src_m >= 0 and src_p >= 0 and rest[src_m][src_p] >= 0:
-                    best[m][p] = max(best[m][p], rest[src_m][src_p] + gain)
-    return tuple((r[0], r[1]) for r in best)
+            if is_pair:
+                r1[m] = max(r1[m], rest0[m] + gain)
+            elif m:
+                r0[m] = max(r0[m], rest0[m - 1] + gain)
+                r1[m] = max(r1[m], rest1[m - 1] + gain)
+    return tuple(r0), tuple(r1)
 
 
 def _blocks_at(c: Sequence[int], i: int, chows: bool) -> list[tuple[tuple[int, ...], bool]]:
