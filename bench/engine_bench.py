@@ -166,8 +166,9 @@ def check_agreement(hands: list[list[int]]) -> tuple[int, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1000 hands a bucket instead of 20000")
+    parser.add_argument("--hands", type=int, help="hands a bucket (overrides --quick)")
     args = parser.parse_args(argv)
-    n = 1000 if args.quick else 20000
+    n = args.hands or (1000 if args.quick else 20000)
     complete, dealt = complete_hands(n), random_hands(n)
     gold17, waits16 = gold_hands(n, 17), gold_hands(n // 4, 16, seed=4)
     agari, shanten_pkg = Agari(), Shanten()

@@ -150,16 +150,18 @@ def _run_verify(args: argparse.Namespace) -> int:
 
 
 def _bench_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--quick", action="store_true", help="fewer hands (a smoke run)")
+    parser.add_argument("--quick", action="store_true", help="1000 hands a bucket (a smoke run)")
+    parser.add_argument("--hands", type=int, help="hands a bucket (default 20000)")
 
 
 def _run_bench(args: argparse.Namespace) -> int:
     script = Path(__file__).resolve().parents[1] / "bench" / "engine_bench.py"
     if not script.exists():
         raise UsageError(f"benchmark script not found: {script}")
-    sys.argv = [str(script), *(["--quick"] if args.quick else [])]
-    runpy.run_path(str(script), run_name="__main__")
-    return 0
+    namespace = runpy.run_path(str(script))
+    options = ["--quick"] if args.quick else []
+    options += ["--hands", str(args.hands)] if args.hands else []
+    return int(namespace["main"](options))
 
 
 register(Command("win", "is the hand a win? prints its readings", _hand_options, _run_win))

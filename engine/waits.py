@@ -279,7 +279,8 @@ def _standard_usable(c: Sequence[int], target: int) -> int:
     """
     k = target // 3
     rows = [_suit_usable(_key(c, base, n), n, chows) for base, n, chows in _USABLE_SUITS]
-    a0, a1 = rows[0]
+    a0: Sequence[int] = rows[0][0]
+    a1: Sequence[int] = rows[0][1]
     for b0, b1 in rows[1:3]:
         a0, a1 = (
             [max([a0[i] + b0[m - i] for i in range(m + 1)]) for m in range(k + 1)],

@@ -63,3 +63,12 @@ def test_the_module_runs_as_a_program():
         [sys.executable, "-m", "engine", "win", "--variant", "pinghe", "1m"], capture_output=True, text=True
     )
     assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.startswith("error:")
+
+
+def test_bench_compares_with_the_package_and_prints_ratios(capsys):
+    status = main(["bench", "--hands", "40"])
+    out = capsys.readouterr().out
+    assert status == 0
+    for bucket in ("complete 14", "random 14", "gold 17", "waits 16", "shanten random 14"):
+        assert bucket in out
+    assert "0 unexplained" in out and "x  >=" in out
