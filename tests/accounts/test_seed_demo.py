@@ -5,6 +5,8 @@ import io
 import pytest
 from django.core.management import call_command
 
+from ledger.services import balance_of, bracket_for_balance
+
 pytestmark = pytest.mark.django_db
 
 
@@ -49,3 +51,13 @@ def test_prints_the_credentials(capsys, monkeypatch):
     call_command("seed_demo")
     out = capsys.readouterr().out
     assert "operator" in out and "ming" in out and "demo-pass-for-test" in out
+
+
+def test_players_get_one_opening_grant_enough_to_sit(django_user_model, monkeypatch):
+    monkeypatch.setenv("DEMO_COINS", "5000")
+    seed()
+    seed()
+    for player in django_user_model.objects.filter(is_staff=False):
+        assert balance_of(player) == 5000
+        assert bracket_for_balance(5000) is not None
+    assert balance_of(django_user_model.objects.get(username="operator")) == 0

@@ -1,7 +1,9 @@
 """Create the demo accounts (an operator and a few players) if missing, and print their credentials.
 
 Idempotent: existing accounts keep their password unless --reset-passwords is given,
-so running it on every start never undoes a password a player changed.
+so running it on every start never undoes a password a player changed. Each demo
+player gets one opening grant of DEMO_COINS (default 5000) through the ledger,
+keyed per player so it is paid once however often this runs.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from accounts.models import User
+from ledger import services as ledger
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +40,19 @@ def demo_password() -> str:
     return os.environ.get("DEMO_PASSWORD", "mahjong-demo-2026")
 
 
-def ensure_account(spec: DemoAccount, password: str, reset: bool) -> bool:
+def demo_coins() -> int:
+    return int(os.environ.get("DEMO_COINS", "5000"))
+
+
+def ensure_coins(player: User, operator: User) -> int:
+    """Pay the player's one opening grant (idempotent by key); return their balance."""
+    if demo_coins() > 0:
+        key = f"seed-demo:{player.username}"
+        ledger.grant(player, demo_coins(), by=operator, reason="demo account opening grant", key=key)
+    return ledger.balance_of(player)
+
+
+def ensure_account(spec: DemoAccount, password: str, reset: bool) -> tuple[User, bool]:
     """Create the account when missing (or reset its password); True when the password was set now."""
     user, created = User.objects.get_or_create(
         username=spec.username,
@@ -46,7 +61,7 @@ def ensure_account(spec: DemoAccount, password: str, reset: bool) -> bool:
     if created or reset:
         user.set_password(password)
         user.save(update_fields=["password"])
-    return created or reset
+    return user, created or reset
 
 
 class Command(BaseCommand):
@@ -59,8 +74,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         password = demo_password()
         self.stdout.write("Demo accounts (change these before exposing the site):")
+        operator: User | None = None
         for spec in DEMO_ACCOUNTS:
-            fresh = ensure_account(spec, password, options["reset_passwords"])
-            role = "operator" if spec.operator else "player"
+            user, fresh = ensure_account(spec, password, options["reset_passwords"])
+            operator = operator or (user if spec.operator else None)
+            coins = "" if spec.operator or operator is None else f"  {ensure_coins(user, operator)} coins"
             note = "" if fresh else "  (existing; password unchanged)"
-            self.stdout.write(f"  {role:8}  {spec.username:10}  {password}  {spec.display_name}{note}")
+            role = "operator" if spec.operator else "player"
+            self.stdout.write(f"  {role:8}  {spec.username:10}  {password}  {spec.display_name}{coins}{note}")
