@@ -1,0 +1,20 @@
+"""`{% guangdong_title user %}`: the player's 广东鸡平胡 等级 and cumulative score, for the profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from engine.scoring.guangdong import player_title
+from tables.titles import guangdong_score
+
+register = template.Library()
+
+
+@register.simple_tag
+def guangdong_title(user: Any) -> SafeString:
+    score = guangdong_score(user.pk)
+    return format_html('<span id="guangdong-title">{}</span> ({} 分)', player_title(score).name_zh, score)
