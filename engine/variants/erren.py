@@ -83,19 +83,23 @@ def pick_choices(unseen: Iterable[Tile]) -> tuple[Tile, ...]:
 
 
 def haidi_seat(
-    ready: Sequence[bool], declared_at: Sequence[int | None], ready_since: Sequence[int | None]
+    ready: Sequence[bool],
+    declared_at: Sequence[int | None],
+    ready_since: Sequence[int | None],
+    dealer: int = 0,
 ) -> int | None:
     """海底捞月: who draws the three extra tiles after the wall runs out, or None (流局).
 
     One ready seat draws. Both ready: the earlier 报听 declaration; a declared
     seat before an undeclared one; neither declared: the seat whose hand has been
-    ready longer (the turn its unbroken readiness began). Turns are distinct, so
-    there is no tie.
+    ready longer (the discard count when its unbroken readiness began); both
+    ready since the same moment (from the deal): the dealer.
     """
     seats = [s for s in range(len(ready)) if ready[s]]
     if len(seats) <= 1:
         return seats[0] if seats else None
-    return min(seats, key=lambda s: (_order(declared_at[s]), _order(ready_since[s]), s))
+    n = len(ready)
+    return min(seats, key=lambda s: (_order(declared_at[s]), _order(ready_since[s]), (s - dealer) % n))
 
 
 def _order(turn: int | None) -> float:

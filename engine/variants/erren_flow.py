@@ -357,7 +357,7 @@ def _haidi_drawer(d: h._Draft) -> int | None:
     _track_ready(d)
     ext = _ext(d)
     ready = [_ready(d, s) for s in range(d.n)]
-    return haidi_seat(ready, ext["declared"], ext["ready_since"])
+    return haidi_seat(ready, ext["declared"], ext["ready_since"], d.dealer)
 
 
 # ====================================================================== checks and candidates

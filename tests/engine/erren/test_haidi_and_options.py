@@ -24,6 +24,11 @@ def test_the_haidi_drawer(ready, declared_at, ready_since, drawer):
     assert haidi_seat(ready, declared_at, ready_since) == drawer
 
 
+@pytest.mark.parametrize("dealer", [ALICE, BOB])
+def test_both_ready_since_the_deal_the_dealer_draws(dealer):
+    assert haidi_seat((True, True), (None, None), (0, 0), dealer) == dealer
+
+
 def test_option_rolls_are_a_function_of_seed_option_and_turn():
     first = [option_rng("seed-1", "swap", turn).random() for turn in range(5)]
     again = [option_rng("seed-1", "swap", turn).random() for turn in range(5)]

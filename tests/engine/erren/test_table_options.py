@@ -8,6 +8,7 @@ import pytest
 from engine.bot import choose
 from engine.events import Event
 from engine.hand import Phase, apply, legal_actions, start_hand
+from engine.replay import replay
 from engine.tiles import Tile
 from engine.variants.erren_actions import NotOffered
 from engine.view import view
@@ -115,3 +116,18 @@ def test_the_offer_is_in_both_players_view():
     state, _ = play(state, (ALICE, D("1z")))
     assert view(state, ALICE)["table"]["offer"] == state.ext["offer"]
     assert legal_actions(state, ALICE) == []
+
+
+def test_a_hand_with_offers_replays_from_its_seed_and_the_actions_as_json():
+    options = {"swap_probability": 0.4, "pick_probability": 0.4}
+    state = start_hand("erren", seed="replay-me", options=options).state
+    rng = random.Random(3)
+    actions = []
+    while not state.finished:
+        seat = state.to_act[0]
+        action = choose(state, seat, rng)
+        actions.append((seat, action.to_json()))
+        state = apply(state, seat, action).state
+    replayed, _ = replay("erren", "replay-me", options, actions)
+    assert replayed == state and replayed.sheet == state.sheet
+    assert {a["type"] for _, a in actions} & {"pick", "swap", "exchange"}
