@@ -175,13 +175,6 @@ class ClaimNotOffered(IllegalAction):
     default_reason = "that claim is not open to this seat"
 
 
-class NotTenpai(IllegalAction):
-    """the hand is not ready (听牌)"""
-
-    code = "not_tenpai"
-    default_reason = "the hand is not ready (听牌)"
-
-
 class NoSuchKong(IllegalAction):
     """there is no concealed kong there to rob"""
 

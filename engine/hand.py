@@ -1074,9 +1074,7 @@ def _resolve_claim(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     tile, discarder = d.window.tile, d.window.source
     order = [(discarder + k) % d.n for k in range(1, d.n)]
     winners = [s for s in order if answers.get(s, {}).get("type") == "win"]
-    for s in order:
-        if "win" in d.window.offered(s) and s not in winners:
-            d.set_seat(s, furiten=True)
+    _mark_passed_wins(d, order, winners)
     if winners:
         d.window = None
         _finish_win(d, winners[0], WinType.DIANPAO, tile, discarder)
@@ -1090,6 +1088,16 @@ def _resolve_claim(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
                 return
     d.window = None
     _draw_turn(d, _next(d, discarder))
+
+
+def _mark_passed_wins(d: _Draft, order: list[int], winners: list[int]) -> None:
+    """先弃后和: a seat offered the win that did not take it may not win on a discard until it draws."""
+    assert d.window is not None
+    if d.variant_rules.furiten != Furiten.UNTIL_OWN_DRAW:
+        return
+    for s in order:
+        if s not in winners and "win" in d.window.offered(s):
+            d.set_seat(s, furiten=True)
 
 
 def _claim(d: _Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, Any]) -> None:
@@ -1123,9 +1131,7 @@ def _resolve_rob(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     tile, owner = d.window.tile, d.window.source
     order = [(owner + k) % d.n for k in range(1, d.n)]
     winners = [s for s in order if answers.get(s, {}).get("type") == "win"]
-    for s in order:
-        if s not in winners and "win" in d.window.offered(s):
-            d.set_seat(s, furiten=True)
+    _mark_passed_wins(d, order, winners)
     d.window = None
     if winners:
         _finish_win(d, winners[0], WinType.QIANGGANG, tile, owner)

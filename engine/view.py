@@ -30,6 +30,7 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
         "gold": str(state.gold) if state.gold else None,
         "wall_remaining": state.remaining,
         "drawable": state.drawable,
+        "reserve": state.reserve,
         "turn": state.turn,
         "to_act": list(state.to_act),
         "claim": _claim_view(state, seat) if window is not None else None,
@@ -77,6 +78,7 @@ def _seat_view(state: HandState, i: int, viewer: int | None, reveal: bool) -> di
         data["hand"] = format_tiles(s.hand)
     if own:
         data["drawn"] = str(s.drawn) if s.drawn else None
+        data["passed_win"] = s.furiten  # 先弃后和: no discard win until this seat draws again
     return data
 
 
