@@ -1,7 +1,7 @@
 """Kongs at a guangdong table: 抢杠 on an added kong only, 杠上开花, and 杠上开花包杠."""
 
 from engine.hand import Phase, legal_actions
-from tests.engine.flow.harness import ALICE, BOB, CAROL, PASS, PONG, WIN, D, K, play
+from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, PASS, PONG, WIN, D, K, play
 from tests.engine.guangdong.table import deal, facts, throw_drawn
 
 CAROL_WAITS_5P = "123m789s111z46p99s"  # 鸡胡 + 圈风 东, waits 5p
@@ -10,7 +10,7 @@ CAROL_WAITS_5P = "123m789s111z46p99s"  # 鸡胡 + 圈风 东, waits 5p
 def test_an_added_kong_is_robbed_and_the_robbed_player_pays_for_three():
     state = deal({ALICE: "5p", BOB: "55p7z", CAROL: CAROL_WAITS_5P}, live="6z6z6z5p")
     state = play(state, (ALICE, D("5p")), (CAROL, PASS), (BOB, PONG), (BOB, D("7z")))
-    state = throw_drawn(state, CAROL, DAVE_SEAT, ALICE)  # Carol's draw lifts her 漏胡 on 5p
+    state = throw_drawn(state, CAROL, DAVE, ALICE)  # Carol's draw lifts her 漏胡 on 5p
     state = play(state, (BOB, K("5p")))
     assert state.phase == Phase.ROB_KONG and state.to_act == (CAROL,)
     state = play(state, (CAROL, WIN))
@@ -51,4 +51,12 @@ def test_kong_bloom_on_a_fed_kong_is_paid_for_three_by_the_feeder():
     assert state.sheet is not None and state.sheet.deltas == (-240, 240, 0, 0)
 
 
-DAVE_SEAT = 3
+def test_two_robbers_of_one_added_kong_are_each_paid_for_three():
+    dave = "234m567s222z34p88s"  # waits 2p/5p
+    state = deal({ALICE: "5p", BOB: "55p7z", CAROL: CAROL_WAITS_5P, DAVE: dave}, live="6z6z6z5p")
+    state = play(state, (ALICE, D("5p")), (CAROL, PASS), (DAVE, PASS), (BOB, PONG), (BOB, D("7z")))
+    state = throw_drawn(state, CAROL, DAVE, ALICE)
+    state = play(state, (BOB, K("5p")))
+    assert set(state.to_act) == {CAROL, DAVE}
+    state = play(state, (DAVE, WIN), (CAROL, WIN))
+    assert state.sheet is not None and state.sheet.deltas == (0, -480, 240, 240)
