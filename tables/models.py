@@ -28,6 +28,7 @@ SEATS_PER_VARIANT = {"pinghe": 4, "nanping": 4, "erren": 2, "guangdong": 4}
 # Table options a room (or a private table's creator) may set; values are
 # handed to the engine's `new_hand(options=...)` untouched.
 KNOWN_OPTIONS = {"hanjin"}  # 喊金: the dealer names the gold before the deal (pinghe)
+KNOWN_OPTIONS |= {"swap_probability", "pick_probability"}  # erren 游戏中换牌 / 搓牌 (docs/rules/erren.md)
 
 
 def new_invite_code() -> str:

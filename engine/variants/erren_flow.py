@@ -110,10 +110,20 @@ def _discards(state: h._Draft | h.HandState) -> int:
     return sum(len(s.river) for s in state.seats)
 
 
+OPTIONS = ("swap_probability", "pick_probability")
+
+
 def _probability(state: h._Draft | h.HandState, name: str) -> float:
     """A table option's probability: the table's setting, else the variant's default (off)."""
-    value = state.options.get(name, get_rules(state).option(name, 0.0))
-    return float(value)
+    return float(state.options.get(name, get_rules(state).option(name, 0.0)))
+
+
+def _check_options(d: h._Draft) -> None:
+    """The table options are probabilities: ValueError (no hand is dealt) otherwise."""
+    for name in OPTIONS:
+        value = d.options.get(name, 0.0)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise ValueError(f"table option {name} must be a probability between 0 and 1, got {value!r}")
 
 
 def _unseen_indices(d: h._Draft | h.HandState) -> list[int]:
@@ -127,6 +137,7 @@ def _unseen_indices(d: h._Draft | h.HandState) -> list[int]:
 
 def after_deal(d: h._Draft) -> bool:
     """Open the exchange window (开始时换牌) for both seats; the machine waits for their answers."""
+    _check_options(d)
     n = d.n
     _set(
         d,

@@ -40,3 +40,20 @@ async def test_a_player_and_a_bot_play_an_erren_hand(four_players, seat_at_table
     assert any(a["type"] == "exchange" for a in prompts[0]["legal"])  # the opening exchange came first
     assert client.seen("bonus_tile")  # the 花牌 turned up for both players
     await client.close()
+
+
+async def test_the_table_options_reach_the_hand_and_both_players_see_the_offers(four_players, seat_at_table):
+    from tables.models import Hand
+
+    ming = four_players[0]
+    options = {"swap_probability": 0.3, "pick_probability": 0.3}
+    table = await sync_to_async(seat_at_table)([ming], "erren", options=options)
+    client = await TableClient.open(ming, table.pk, ming.username)
+    await bots_fill(table)
+    await play_at_human_pace(client, finished([client], "settled"))
+
+    hand = await sync_to_async(Hand.objects.get)(table=table, number=1)
+    assert hand.options["swap_probability"] == 0.3
+    offers = client.seen("huanpai_offer") + client.seen("cuopai_offer")
+    assert offers and {o["seat"] for o in offers} <= {0, 1}
+    await client.close()

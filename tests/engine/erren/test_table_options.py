@@ -131,3 +131,9 @@ def test_a_hand_with_offers_replays_from_its_seed_and_the_actions_as_json():
     replayed, _ = replay("erren", "replay-me", options, actions)
     assert replayed == state and replayed.sheet == state.sheet
     assert {a["type"] for _, a in actions} & {"pick", "swap", "exchange"}
+
+
+@pytest.mark.parametrize("value", [1.5, -0.1, "often", True])
+def test_an_option_that_is_not_a_probability_deals_no_hand(value):
+    with pytest.raises(ValueError, match="probability"):
+        start_hand("erren", seed="x", options={"swap_probability": value})
