@@ -22,7 +22,10 @@
     return NUMS[n - 1] + SUITS[s];
   }
   function actionLabel(a) {
-    const names = { discard: "打", draw: "摸", chi: "吃", chow: "吃", pong: "碰", pung: "碰", kong: "杠", win: "胡", hu: "胡", pass: "过" };
+    const names = {
+      discard: "打", draw: "摸", chi: "吃", chow: "吃", pong: "碰", pung: "碰", kong: "杠", win: "胡", hu: "胡", pass: "过",
+      exchange: "换牌", declare: "报听", pick: "搓牌", swap: "换三张",
+    };
     const parts = [names[a.type] || a.type];
     for (const [k, v] of Object.entries(a)) {
       if (k === "type") continue;
@@ -89,7 +92,11 @@
       const left = Math.max(0, Math.round((new Date(deadline) - Date.now()) / 1000));
       box.appendChild(Object.assign(document.createElement("span"), { className: "timer", textContent: `⏱ ${left}s ` }));
     }
+    // Actions that give a chosen set of tiles (erren's exchange, swap) get a tile picker, not one button per set.
+    const pickTypes = new Set(legal.filter((a) => a.type !== "chow" && Array.isArray(a.tiles)).map((a) => a.type));
+    for (const type of pickTypes) box.appendChild(tilePicker(type));
     for (const a of legal) {
+      if (pickTypes.has(a.type)) continue;
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = actionLabel(a);
@@ -103,6 +110,36 @@
       auto.addEventListener("click", () => send({ type: "auto", on: !isAuto() }));
       box.appendChild(auto);
     }
+  }
+  function myTiles() {
+    const mine = hand && hand.state && (hand.state.seats || []).find((s) => s.seat === seat);
+    const out = [];
+    for (const [, digits, suit] of ((mine && mine.hand) || "").matchAll(/(\d+)([mpszf])/g)) {
+      for (const d of digits) out.push(d + suit);
+    }
+    return out;
+  }
+  let picked = { key: "", chosen: new Set() }; // survives the once-a-second redraw of the controls
+  function tilePicker(type) {
+    const row = document.createElement("div");
+    row.className = "tiles picker";
+    const key = type + ":" + (hand ? hand.hand_version : "");
+    if (picked.key !== key) picked = { key: key, chosen: new Set() };
+    const chosen = picked.chosen;
+    const go = Object.assign(document.createElement("button"), { type: "button" });
+    const label = () => { go.textContent = `${actionLabel({ type: type })} (${chosen.size})`; };
+    myTiles().forEach((t, i) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", className: "tile", textContent: tileName(t) });
+      b.classList.toggle("chosen", chosen.has(i));
+      b.addEventListener("click", () => {
+        if (chosen.has(i)) chosen.delete(i); else chosen.add(i);
+        b.classList.toggle("chosen", chosen.has(i)); label();
+      });
+      row.appendChild(b);
+    });
+    go.addEventListener("click", () => act({ type: type, tiles: [...chosen].map((i) => myTiles()[i]) }));
+    label(); row.appendChild(go);
+    return row;
   }
   let seatsCache = [];
   function isAuto() { const s = seatsCache.find((x) => x.seat === seat); return !!(s && s.auto); }
