@@ -142,7 +142,12 @@ class TableConsumer(UserSocketMixin):
         await self._send_events(since + 1, *missed)
 
     async def _on_ping(self, content: dict[str, Any]) -> None:
-        await self.send_json({"type": "pong", "version": self.version})
+        """The heartbeat: renew group membership (it expires, and a Redis restart loses it) and
+        report the table's committed version, so a client that missed a broadcast can resync."""
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        version = await database_sync_to_async(table_version)(self.table_id)
+        await self.send_json({"type": "pong", "version": version})
 
     async def _on_ready(self, content: dict[str, Any]) -> None:
         assert self.user_id is not None
@@ -201,6 +206,10 @@ class TableConsumer(UserSocketMixin):
             return
         self.version = max(self.version, last)
         await self.send_json({"type": "events", "from": first, "to": last, "events": events})
+
+
+def table_version(table_id: int) -> int:
+    return int(Table.objects.values_list("version", flat=True).get(pk=table_id))
 
 
 def may_watch(table_id: int, user_id: int) -> bool:

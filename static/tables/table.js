@@ -195,6 +195,7 @@
           send({ type: "resync" });
         } else { renderSeats(seatsCache); renderHand(); }
         break;
+      case "pong": if (msg.version > version) send({ type: "resync", since: version }); break;
       case "ack": break;
       case "error": log(`✗ ${msg.code}: ${msg.reason}`); break;
       case "closing": log("连接关闭 " + msg.reason); break;
@@ -213,5 +214,7 @@
     };
   }
   setInterval(() => { if (deadline) renderControls(); }, 1000);
+  // Heartbeat: the channel layer may drop a broadcast; the pong tells us if we fell behind.
+  setInterval(() => send({ type: "ping" }), 10000);
   connect();
 })();

@@ -121,7 +121,7 @@ class TableClient:
         self.version, self.seat, self.hand_version = 0, None, None
         self.legal: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
-        self.next_id = 0
+        self.next_id, self.behind = 0, False
 
     @classmethod
     async def open(cls, user: Any, table_id: int, name: str | None = None) -> TableClient:
@@ -174,6 +174,8 @@ class TableClient:
             self.state, self.version, self.seat = message, message["version"], message["seat"]
             hand = message.get("hand") or {}
             self.legal, self.hand_version = list(hand.get("legal", [])), hand.get("hand_version")
+        elif message["type"] == "pong" and message["version"] > self.version:
+            self.behind = True
         elif message["type"] == "events":
             assert message["from"] <= self.version + 1, f"{self.name}: gap {self.version} -> {message['from']}"
             for event in message["events"]:
@@ -201,6 +203,14 @@ class TableClient:
                 return self.rng.choice(by_type[preferred])
         return self.rng.choice(self.legal)
 
+    async def heartbeat(self) -> None:
+        """Ping; if the pong shows a newer table version than ours, ask for what we missed."""
+        await self.send({"type": "ping"})
+        await self.drain(0.05)
+        if self.behind:
+            self.behind = False
+            await self.send({"type": "resync", "since": self.version})
+
     async def close(self) -> None:
         await self.socket.disconnect()
 
@@ -218,6 +228,9 @@ async def play_until(clients: list[TableClient], done: Callable[[], bool], quiet
         if moved:
             last_move = time.monotonic()
         quiet = time.monotonic() - last_move
+        if quiet > 2:  # like the browser: a heartbeat tells a client that missed a broadcast to resync
+            for client in clients:
+                await client.heartbeat()
         assert quiet < quiet_seconds, f"the table went quiet: {[(c.name, c.version, c.events[-2:]) for c in clients]}"
 
 

@@ -124,6 +124,13 @@ def stack(settings, tmp_path) -> Iterator[Stack]:
     the_stack = Stack(env, tmp_path)
     yield the_stack
     the_stack.stop_all()
+    from django.db import connection
+
+    with connection.cursor() as cursor:  # a killed process's session may linger a moment
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
 
 
 class LiveClient:
@@ -134,7 +141,7 @@ class LiveClient:
         self.version, self.hand_version = 0, None
         self.legal: list[dict[str, Any]] = []
         self.kinds: list[str] = []
-        self.next_id = 0
+        self.next_id, self.behind = 0, False
 
     async def pump(self, timeout: float = 0.05) -> None:
         while True:
@@ -149,6 +156,8 @@ class LiveClient:
             self.version = message["version"]
             hand = message.get("hand") or {}
             self.legal, self.hand_version = hand.get("legal", []), hand.get("hand_version")
+        elif message["type"] == "pong" and message["version"] > self.version:
+            self.behind = True
         elif message["type"] == "events":
             for event in message["events"]:
                 if event["version"] <= self.version:
@@ -157,6 +166,14 @@ class LiveClient:
                 if event["type"] == "prompt":
                     self.legal, self.hand_version = event.get("legal", []), event["hand_version"]
             self.version = max(self.version, message["to"])
+
+    async def heartbeat(self) -> None:
+        """Like the browser: ping, and resync if the pong shows a newer table version."""
+        await self.ws.send(json.dumps({"type": "ping"}))
+        await self.pump(0.1)
+        if self.behind:
+            self.behind = False
+            await self.ws.send(json.dumps({"type": "resync", "since": self.version}))
 
     async def answer(self) -> None:
         if not self.legal:
@@ -193,11 +210,16 @@ async def connect(user: Any, port: int, table_id: int) -> LiveClient:
 async def play_until(clients: list[LiveClient], kind: str, count: int, timeout: float = 120) -> None:
     """Answer prompts until every client has seen `count` events of type `kind`."""
     deadline = time.monotonic() + timeout
+    beat = time.monotonic() + 3
     while not all(c.kinds.count(kind) >= count for c in clients):
         assert time.monotonic() < deadline, f"no {kind} #{count} in time: {[c.kinds[-5:] for c in clients]}"
         for client in clients:
             await client.pump()
             await client.answer()
+        if time.monotonic() > beat:
+            beat = time.monotonic() + 3
+            for client in clients:
+                await client.heartbeat()
 
 
 def settlement_count(hand_id: int) -> int:
