@@ -69,3 +69,15 @@ def test_a_bad_situation_is_one_error_line_and_status_two(tmp_path, capsys, chan
     }
     status, out = run_score(situation, tmp_path, capsys)
     assert status == 2 and message in out.err and out.out == ""
+
+
+def test_the_readme_guangdong_example_scores_as_described(tmp_path, capsys):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### A guangdong situation", 1)[1]
+    situation = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    status, out = run_score(situation, tmp_path, capsys)
+    sheet = json.loads(out.out)
+    assert status == 0 and sheet["win_type"] == "一炮双响"
+    assert [s["paid"] for s in sheet["seats"]] == [-30, 20, 10, 0]  # 平胡 2 points, 鸡胡 1 point, × base 10
