@@ -996,7 +996,7 @@ def _h_guess(d: _Draft, seat: int, action: Action) -> None:
     s = d.seats[seat]
     ws, _ = rules.wait_tiles(s.hand, d.gold, rules.shapes_for(state.rules, s.melds))
     tile = kong.tiles[0]
-    right = tile in ws or rules.face(tile, d.gold) in ws
+    right = tile in ws  # waits list 白板 only when it completes the hand as the gold's face
     d.emit(public("rob_concealed_kong", seat, target=action.seat, tile=str(tile), right=right))
     if right:
         # The robbed tile leaves the kong, which stays on the table as a revealed pung.

@@ -96,3 +96,13 @@ def test_a_robbed_concealed_kong_is_left_as_a_revealed_pung():
     state = play(guess_story(bob_waits="46p"), (BOB, RobConcealedKong(ALICE, 0)))
     robbed = state.seats[ALICE].melds[0]
     assert (robbed.kind, len(robbed.tiles), robbed.concealed) == (MeldKind.PUNG, 3, False)
+
+
+def test_a_baiban_kong_is_guessed_right_only_if_baiban_itself_completes_the_hand():
+    # 白板 plays as the gold's face (9s), never as a wildcard: Bob's 45p wait does not take it.
+    alice = "5z5z5z5z" + "1m4m7m" + "1s4s7s" + "1z2z3z4z6z7z" + "9m"
+    bob = "123m456m789m" + "11s" + "123s" + "45p"
+    state = deal("pinghe", {ALICE: alice, BOB: bob}, back="2z")
+    state = play(state, (ALICE, K("5z")), (ALICE, D("2z")))
+    state = play(state, (BOB, RobConcealedKong(ALICE, 0)))
+    assert outcome(state) == (BOB, "qiang_angang_wrong")
