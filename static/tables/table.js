@@ -58,7 +58,7 @@
   function renderTiles(title, tiles) {
     const row = document.createElement("div");
     row.className = "tiles";
-    row.innerHTML = `<span class="label">${title}</span>`;
+    row.appendChild(Object.assign(document.createElement("span"), { className: "label", textContent: title }));
     for (const t of tiles) {
       const span = document.createElement("span");
       span.className = "tile";
@@ -68,21 +68,60 @@
     }
     return row;
   }
+  // Tiles come as ["5m", ...] or compact mpsz strings ("123m45p"); null when `x` is neither.
+  const COMPACT_RE = /^(?:[1-9]+[mpsz]|[1-8]+f)+$/;
+  function asTiles(x) {
+    if (Array.isArray(x) && x.length && x.every((t) => typeof t === "string" && TILE_RE.test(t))) return x;
+    if (typeof x !== "string" || !COMPACT_RE.test(x)) return null;
+    const out = [];
+    let digits = "";
+    for (const ch of x) {
+      if (/[0-9]/.test(ch)) { digits += ch; continue; }
+      for (const d of digits) out.push(d + ch);
+      digits = "";
+    }
+    return out;
+  }
+  const SEAT_NAMES = ["东", "南", "西", "北"];
+  // The engine's view (engine/view.py): gold, wall, phase, then each seat's melds, flowers and discards;
+  // our own concealed hand (or everybody's once the hand is over) goes to #my-hand.
+  function renderView(st, board, mine) {
+    const info = document.createElement("div");
+    info.className = "view-info";
+    info.textContent = `阶段 ${st.phase} · 余牌 ${st.wall_remaining} (可摸 ${st.drawable})` +
+      (st.dice ? ` · 骰子 ${st.dice.join("+")}` : "") + (st.claim && st.claim.tile ? ` · 待决 ${tileName(st.claim.tile)}` : "");
+    board.appendChild(info);
+    if (st.gold) board.appendChild(renderTiles("金 gold", [st.gold]));
+    for (const s of st.seats) {
+      const who = `${s.seat + 1}${SEAT_NAMES[(s.seat - st.dealer + 4) % 4] || ""}${s.seat === seat ? " (你)" : ""}`;
+      const box = document.createElement("div");
+      box.className = "seat-view" + (s.seat === st.turn ? " turn" : "");
+      const own = asTiles(s.hand);
+      if (own) (s.seat === seat ? mine : box).appendChild(renderTiles(`${who} 手牌`, own));
+      else box.appendChild(Object.assign(document.createElement("div"), { textContent: `${who} 手牌 ${s.hand_count} 张` }));
+      if (s.drawn) mine.appendChild(renderTiles("摸到 drawn", [s.drawn]));
+      for (const m of s.melds || []) box.appendChild(m.tiles ? renderTiles(`${who} ${m.kind}`, asTiles(m.tiles) || []) : renderTiles(`${who} 暗杠`, ["?"]));
+      const flowers = asTiles(s.flowers);
+      if (flowers) box.appendChild(renderTiles(`${who} 花`, flowers));
+      const river = asTiles(s.discards);
+      if (river) box.appendChild(renderTiles(`${who} 弃牌`, river));
+      board.appendChild(box);
+    }
+  }
   function renderHand() {
     const meta = el("hand-meta"), board = el("board"), mine = el("my-hand");
     board.innerHTML = ""; mine.innerHTML = "";
     if (!hand) { meta.textContent = "等待开局 waiting for the deal"; return; }
     meta.textContent = `第 ${hand.number} 局 · 庄 ${hand.dealer + 1} · 连庄 ${hand.streak} · 底 ${hand.base} · 承诺 ${hand.commitment.slice(0, 16)}…`;
     const st = hand.state || {};
-    // Show every tile list the view holds, labelled by its key: the view is the engine's, filtered for us.
-    (function walk(obj, path) {
-      if (Array.isArray(obj) && obj.length && obj.every((x) => typeof x === "string" && TILE_RE.test(x))) {
-        (path.includes("hand") || path.includes("concealed") ? mine : board).appendChild(renderTiles(path, obj));
-        return;
-      }
-      if (typeof obj === "string" && TILE_RE.test(obj) && /gold|金/.test(path)) { board.appendChild(renderTiles(path, [obj])); return; }
-      if (obj && typeof obj === "object") for (const [k, v] of Object.entries(obj)) walk(v, path ? path + "." + k : k);
-    })(st, "");
+    if (st.seats) { renderView(st, board, mine); } else {
+      // Unknown view shape: show every tile list it holds, labelled by its key.
+      (function walk(obj, path) {
+        const tiles = asTiles(obj);
+        if (tiles) { (/hand|concealed/.test(path) ? mine : board).appendChild(renderTiles(path, tiles)); return; }
+        if (obj && typeof obj === "object") for (const [k, v] of Object.entries(obj)) walk(v, path ? path + "." + k : k);
+      })(st, "");
+    }
     renderControls();
   }
   function renderControls() {
