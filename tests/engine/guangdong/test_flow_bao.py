@@ -1,6 +1,6 @@
 """包自摸: the discard that completes 12 tiles down, or 大三元/大四喜, pays the self-draw for all three."""
 
-from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, PONG, WIN, D, play
+from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, PONG, WIN, C, D, play
 from tests.engine.guangdong.table import deal, facts, throw_drawn
 
 
@@ -30,3 +30,27 @@ def test_feeding_the_third_dragon_pays_for_big_three_dragons():
     state = play(state, (BOB, WIN))
     assert facts(state)["liable"] == ALICE
     assert state.sheet is not None and state.sheet.deltas == (-1920, 1920, 0, 0)  # 大三元 6 番 × 3
+
+
+def test_liable_first_not_later_bao_xian_bu_bao_hou():
+    # Carol feeds Bob's fourth set first (she 包 Bob); later she feeds Dave's fourth chow: she is
+    # not liable for Dave, whose self-draw the three pay as usual.
+    bob = "11m22p33s44z66z5z7z9m"
+    dave = "46m46p46s79p" + "1s9s7z2z" + "5z"  # four chows to come, four tiles to throw, waits 5z
+    live = "2p3s4z" + "5m1p7s" + "5p1p7s" + "5s1p7s" + "8p1p7s9s" + "5z"
+    state = deal({ALICE: "1m", BOB: bob, DAVE: dave}, live=live)
+    state = play(state, (ALICE, D("1m")), (BOB, PONG), (BOB, D("7z")))
+    state = play(state, (CAROL, D("2p")), (BOB, PONG), (BOB, D("9m")))
+    state = play(state, (CAROL, D("3s")), (BOB, PONG), (BOB, D("5z")))
+    state = play(state, (CAROL, D("4z")), (BOB, PONG), (BOB, D("6z")))
+    assert facts_liable(state) == [None, CAROL, None, None]
+    for chow, drawn, throw in (("46m", "5m", "1s"), ("46p", "5p", "9s"), ("46s", "5s", "7z"), ("79p", "8p", "2z")):
+        state = play(state, (CAROL, D(drawn)), (DAVE, C(chow)), (DAVE, D(throw)))
+        state = throw_drawn(state, ALICE, BOB) if chow != "79p" else throw_drawn(state, ALICE, BOB, CAROL)
+    assert len(state.seats[DAVE].melds) == 4 and facts_liable(state) == [None, CAROL, None, None]
+    state = play(state, (DAVE, WIN))
+    assert state.sheet is not None and state.sheet.deltas == (-40, -40, -40, 120)  # 平胡 + 自摸, from each
+
+
+def facts_liable(state):
+    return list(state.ext.get("liable") or [None] * 4)
