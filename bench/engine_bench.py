@@ -17,7 +17,7 @@ The gold and waits buckets (pinghe's shapes) run on the same kind of input, coun
 (face counts with the golds taken out, computed before timing: `win_checker`,
 `waits_counts`), against the package's rate on complete hands, the yardstick the goals
 use; the "from tiles" rows add the conversion from Tile tuples (`is_win`, `waits`).
-Rates are the best of several interleaved passes; ratios are engine rate / package rate.
+Rates are the best of several interleaved passes, in CPU time; ratios are engine rate / package rate.
 """
 
 from __future__ import annotations
@@ -119,14 +119,15 @@ def gold_hands(n: int, size: int, seed: int = 3) -> list[tuple[tuple[Tile, ...],
 def rates(
     engine: Callable[[], object], n_engine: int, package: Callable[[], object], n_package: int, passes: int = 7
 ) -> tuple[float, float]:
-    """(engine, package) items per second: best of `passes`, the two interleaved so that
-    load from other processes hits both alike."""
+    """(engine, package) items per second: best of `passes` in CPU time of this process
+    (time.process_time), the two interleaved, so that other processes on the machine
+    disturb the comparison as little as possible."""
     best = [float("inf"), float("inf")]
     for _ in range(passes):
         for i, fn in enumerate((engine, package)):
-            start = time.perf_counter()
+            start = time.process_time()
             fn()
-            best[i] = min(best[i], time.perf_counter() - start)
+            best[i] = min(best[i], time.process_time() - start)
     return n_engine / best[0], n_package / best[1]
 
 

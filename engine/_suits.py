@@ -33,7 +33,7 @@ POW5 = tuple(5**i for i in range(NUMBER_KINDS + 1))
 NUMBER_KEYS = POW5[NUMBER_KINDS]  # 1953125
 HONOR_KEYS = POW5[HONOR_KINDS]  # 78125
 TABLE_FILE = Path(__file__).with_name("_tables.bin")
-_FORMAT_VERSION = 3
+_FORMAT_VERSION = 4
 
 # HONOR_FLAGS bits: the honours alone rule a shape out when the hand holds no gold.
 F_STANDARD = 1  # an honour needs a gold with and without the pair
@@ -138,20 +138,28 @@ def number_flags(c: list[int], packed: int) -> int:
 
 
 def wait_info(table: bytes, key: int, c: list[int]) -> int:
-    """M0 | M1 << 9 | odd << 18 for one suit key.
+    """M0 | M1 << 9 | odd << 18 | addable << 22 for one suit key.
 
     M0 (M1) has bit j when one more tile of kind j lowers n0 (n1) by one; any
     other addable tile raises it by two (the needs move by -1 or +2 modulo 3).
-    Kinds held four times are in neither mask. `odd` counts the odd counts.
+    Kinds held four times are in neither mask, and `addable` has the others.
+    `odd` counts the odd counts.
     """
     n0, n1 = table[key] & 15, table[key] >> 4
-    m0 = m1 = 0
+    m0 = m1 = addable = 0
     for j, n in enumerate(c):
         if n < 4:
+            addable |= 1 << j
             after = table[key + POW5[j]]
             m0 |= (1 << j) if (after & 15) == n0 - 1 else 0
             m1 |= (1 << j) if (after >> 4) == n1 - 1 else 0
-    return m0 | m1 << 9 | sum(n & 1 for n in c) << 18
+    return m0 | m1 << 9 | sum(n & 1 for n in c) << 18 | addable << 22
+
+
+def wait_info_no_masks(c: list[int]) -> int:
+    """wait_info without the masks, for keys no 3k+1 hand reaches (17+ tiles in one suit)."""
+    addable = sum(1 << j for j, n in enumerate(c) if n < 4)
+    return sum(n & 1 for n in c) << 18 | addable << 22
 
 
 class Tables:
@@ -173,7 +181,7 @@ class Tables:
             c = [0] * n_kinds
             for key in range(len(table)):
                 flags[key] = flag_of(c, table[key]) if flag_of else honor_flags(key, table[key])
-                waits[key] = wait_info(table, key, c) if sum(c) < 17 else 0
+                waits[key] = wait_info(table, key, c) if sum(c) < 17 else wait_info_no_masks(c)
                 _increment(c)
             blobs += [bytes(flags), waits.tobytes()]
         order = (0, 1, 2, 4, 3, 5)  # numbers, honors, number flags, honor flags, number waits, honor waits
@@ -219,6 +227,7 @@ TABLES = _load()
 NUMBERS, HONORS, HONOR_FLAGS, NUMBER_FLAGS = TABLES.numbers, TABLES.honors, TABLES.honor_flags, TABLES.number_flags
 WIND_FLAGS = TABLES.wind_flags
 NUMBER_WAITS, HONOR_WAITS = TABLES.number_waits, TABLES.honor_waits
+ODD_SHIFT, ODD_MASK, ADDABLE_SHIFT = 18, 15, 22
 
 if __name__ == "__main__":
     write_tables(Path(sys.argv[1]) if len(sys.argv) > 1 else TABLE_FILE)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 
 from engine import _suits
 from engine.shapes import (
@@ -52,25 +53,85 @@ def waits(concealed_3k1: Sequence[Tile], *, gold: Tile | None = None, shapes: fr
 def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: int | None = None) -> Waits:
     """waits() on face counts (see engine.shapes.face_counts) and the gold's kind.
 
-    The standard shape is read from each suit's wait masks (engine._suits): one more
-    tile changes its suit's gold need by -1 (kinds in the mask) or +2 (any other kind:
-    it can always join two golds as a pung), and leaves the other suits alone.
+    Works on one bit mask of winning faces per suit. The standard shape is read from
+    each suit's wait masks (engine._suits): one more tile changes its suit's gold need
+    by -1 (kinds in the mask) or +2 (any other kind: it can always join two golds as a
+    pung), and leaves the other suits alone. Written flat: the hot path of bots and hints.
     """
-    hand = _HandNeeds(counts)
-    standard, special, pair_shapes = _plan(shapes)
-    faces = hand.standard_faces(golds) if standard else []
-    size = 0
-    if special:
-        size = sum(counts) + golds
-        found = _special_faces(counts, golds, special, hand, size + 1)
-        if found:
-            faces = sorted(found.union(faces))
-    if gold is not None:
-        faces = _gold_faces(faces, hand, golds, standard, special, gold)
-    any_tile = golds > 0 and (
-        (standard and hand.total0 < golds) or (pair_shapes and _lone_gold_pairs(hand, golds - 1, special, size))
+    c = counts
+    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+    p = c[9] + 5 * (
+        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
     )
-    return Waits(tuple([_TILES[k] for k in faces]), any_tile)
+    s = c[18] + 5 * (
+        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+    )
+    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    numbers, number_waits, honor_waits = _suits.NUMBERS, _suits.NUMBER_WAITS, _suits.HONOR_WAITS
+    a, b, d, e = numbers[m], numbers[p], numbers[s], _suits.HONORS[h]
+    a0, b0, d0, e0 = a & 15, b & 15, d & 15, e & 15
+    total0 = a0 + b0 + d0 + e0
+    infos = (number_waits[m], number_waits[p], number_waits[s], honor_waits[h])
+    standard, special, pair_shapes = _plan(shapes)
+    if standard and total0 < golds:  # 游金: a gold and any tile make the pair
+        bits = [info >> 22 for info in infos]
+        return Waits(_tiles_of(bits, gold, golds < 4), True)
+    # The extra golds the pair costs in each suit (two golds on their own at worst).
+    w, x, y, z = (a >> 4) - a0, (b >> 4) - b0, (d >> 4) - d0, (e >> 4) - e0
+    bits = [0, 0, 0, 0]
+    if standard:
+        g = golds + 1 - total0  # golds to spare once every suit is whole, counting the new tile
+        lo, lo2 = sorted((w, x, y, z, 2))[:2]  # the cheapest pair, and the cheapest elsewhere than there
+        for suit, pair_here in ((0, w), (1, x), (2, y), (3, z)):
+            pair_elsewhere = lo2 if pair_here == lo else lo
+            if pair_here > g and pair_elsewhere > g:
+                continue
+            info = infos[suit]
+            if pair_here + 3 <= g or pair_elsewhere + 3 <= g:  # even a useless tile wins
+                bits[suit] = info >> 22
+            else:
+                bits[suit] = (info >> 9 & 511 if pair_here <= g else 0) | (info & 511 if pair_elsewhere <= g else 0)
+    any_tile = False
+    if special:
+        odd = (infos[0] >> 18 & 15) + (infos[1] >> 18 & 15) + (infos[2] >> 18 & 15) + (infos[3] >> 18 & 15)
+        # Pair shapes need at least (odd counts - 2) golds after one more tile: most hands stop here.
+        if odd - 2 <= golds or not pair_shapes or len(special) > 1:
+            size = sum(c) + golds
+            if size == 16 and Shape.PINGHE_PAIRS in special:
+                wins_by_count = _pinghe_pairs_wins_by_count(c, golds, odd)
+                for suit, (base, n) in enumerate(_SUIT_LAYOUT):
+                    bits[suit] |= sum(compress(_BITS, map(wins_by_count.__getitem__, c[base : base + n])))
+            else:
+                for k in _special_faces(c, golds, special, odd, size + 1):
+                    bits[_SUIT_OF[k]] |= _BIT_OF[k]
+            any_tile = golds > 0 and pair_shapes and _lone_gold_pairs(c, golds - 1, special, odd, size)
+    gold_wins = False
+    if gold is not None and golds < 4:
+        gold_wins = (standard and total0 + min(w, x, y, z, 2) <= golds + 1) or (  # a gold placed like any tile
+            bool(special) and is_win_counts(c, golds + 1, special)
+        )
+    return Waits(_tiles_of(bits, gold, gold_wins), any_tile)
+
+
+def _tiles_of(bits: list[int], gold: int | None, gold_wins: bool) -> tuple[Tile, ...]:
+    """The tiles of per-suit face masks, sorted. In a gold game the gold's face is drawn
+    as 白板, a 白板 face cannot be drawn at all, and the gold itself (a wildcard) is a wait
+    when `gold_wins`."""
+    if gold is not None:
+        suit, bit = _SUIT_OF[gold], _BIT_OF[gold]
+        face_wins = bits[suit] & bit
+        bits[3] &= ~_BAIBAN_BIT
+        bits[suit] = (bits[suit] & ~bit) | (bit if gold_wins else 0)
+        if face_wins and gold != BAIBAN:
+            bits[3] |= _BAIBAN_BIT
+    tiles = _MASK_TILES
+    return tiles[0][bits[0]] + tiles[1][bits[1]] + tiles[2][bits[2]] + tiles[3][bits[3]]
+
+
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(N_KINDS))
+_BIT_OF = tuple(1 << (k - 9 * _SUIT_OF[k]) for k in range(N_KINDS))
+_BAIBAN_BIT = _BIT_OF[BAIBAN]
+_BITS = tuple(1 << j for j in range(9))
 
 
 @cache
@@ -80,110 +141,33 @@ def _plan(shapes: frozenset[Shape]) -> tuple[bool, frozenset[Shape], bool]:
     return Shape.STANDARD in shapes, special, bool(special & {Shape.PINGHE_PAIRS, Shape.SEVEN_PAIRS})
 
 
-_TILES = ALL_TILES
 _SUIT_LAYOUT = ((0, 9), (9, 9), (18, 9), (27, 7))
 # _MASK_KINDS[suit][mask]: the kinds (0-33) whose bits are set in a suit's 9-bit mask.
 _MASK_KINDS = tuple(
     tuple(tuple(base + j for j in range(n) if mask >> j & 1) for mask in range(512)) for base, n in _SUIT_LAYOUT
 )
+_MASK_TILES = tuple(tuple(tuple(ALL_TILES[k] for k in kinds) for kinds in suit) for suit in _MASK_KINDS)
 
 
-class _HandNeeds:
-    """Each suit's gold needs (n0 sets only, n1 with the pair) and wait masks, for one hand."""
-
-    __slots__ = ("counts", "info", "n0", "n1", "pair_costs", "total0")
-
-    def __init__(self, c: Sequence[int]) -> None:
-        self.counts = c
-        m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-        p = c[9] + 5 * (
-            c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
-        )
-        s = c[18] + 5 * (
-            c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
-        )
-        h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
-        numbers, number_waits = _suits.NUMBERS, _suits.NUMBER_WAITS
-        a, b, d, e = numbers[m], numbers[p], numbers[s], _suits.HONORS[h]
-        self.info = (number_waits[m], number_waits[p], number_waits[s], _suits.HONOR_WAITS[h])
-        a0, b0, d0, e0 = a & 15, b & 15, d & 15, e & 15
-        self.n0 = (a0, b0, d0, e0)
-        self.n1 = (a >> 4, b >> 4, d >> 4, e >> 4)
-        self.total0 = a0 + b0 + d0 + e0
-        # The extra golds the pair costs in each suit (two golds on their own at worst).
-        self.pair_costs = ((a >> 4) - a0, (b >> 4) - b0, (d >> 4) - d0, (e >> 4) - e0, 2)
-
-    @property
-    def odd(self) -> int:
-        """How many kinds have an odd count."""
-        info = self.info
-        return (info[0] >> 18) + (info[1] >> 18) + (info[2] >> 18) + (info[3] >> 18)
-
-    def standard_faces(self, golds: int) -> list[int]:
-        """Faces whose addition makes a standard win, in kind order."""
-        found: list[int] = []
-        n0, n1, info, total0 = self.n0, self.n1, self.info, self.total0
-        w, x, y, z, _ = self.pair_costs
-        # For each suit: the cheapest pair elsewhere (two golds at worst).
-        elsewhere = (min(x, y, z, 2), min(w, y, z, 2), min(w, x, z, 2), min(w, x, y, 2))
-        for s in (0, 1, 2, 3):
-            rest = total0 - n0[s]
-            with_pair = n1[s] + rest
-            without = n0[s] + rest + elsewhere[s]
-            best = with_pair if with_pair < without else without
-            if best > golds + 1:
-                continue
-            if best + 2 <= golds:  # even a useless tile wins
-                base, n = _SUIT_LAYOUT[s]
-                found += [k for k in range(base, base + n) if self.counts[k] < 4]
-                continue
-            bits = (info[s] >> 9 & 511 if with_pair <= golds + 1 else 0) | (
-                info[s] & 511 if without <= golds + 1 else 0
-            )
-            found += _MASK_KINDS[s][bits]
-        return found
-
-
-def _gold_faces(
-    faces: list[int], hand: _HandNeeds, golds: int, standard: bool, special: frozenset[Shape], gold: int
-) -> list[int]:
-    """Faces to tiles in a gold game: the gold's face is drawn as 白板, the gold adds a wildcard."""
-    if BAIBAN in faces:
-        faces.remove(BAIBAN)  # a 白板 face cannot be drawn: 白板 plays as the gold's face (or is the gold)
-    if gold in faces:
-        faces.remove(gold)
-        faces.append(BAIBAN)
-    if golds < 4 and (
-        (standard and hand.total0 + min(hand.pair_costs) <= golds + 1)
-        or (bool(special) and is_win_counts(hand.counts, golds + 1, special))
-    ):
-        faces.append(gold)
-    faces.sort()
-    return faces
-
-
-def _lone_gold_pairs(hand: _HandNeeds, golds: int, special: frozenset[Shape], size: int) -> bool:
+def _lone_gold_pairs(counts: list[int], golds: int, special: frozenset[Shape], odd: int, size: int) -> bool:
     """游金 in a pair shape: with one gold set aside, are the rest pairs (plus the triplet)?"""
     if Shape.PINGHE_PAIRS in special and size == 16:
-        odd = hand.odd
-        return (odd - 1 if 3 in hand.counts else odd + 1) <= golds
-    return Shape.SEVEN_PAIRS in special and size == 13 and hand.odd <= golds
+        return (odd - 1 if 3 in counts else odd + 1) <= golds
+    return Shape.SEVEN_PAIRS in special and size == 13 and odd <= golds
 
 
-def _special_faces(counts: list[int], golds: int, shapes: frozenset[Shape], hand: _HandNeeds, size: int) -> set[int]:
+def _special_faces(counts: list[int], golds: int, shapes: frozenset[Shape], odd: int, size: int) -> set[int]:
     """Faces completing a special shape (pair shapes in closed form, the rest tried one by one).
 
     `size` is the hand's size with the new tile.
     """
     found: set[int] = set()
     if size == 17:
-        odd = hand.odd
         if Shape.PINGHE_PAIRS in shapes and odd - 2 <= golds:
             found |= _pinghe_pairs_faces(counts, golds, odd)
         return found
     if size != 14:
         return found
-    odd = hand.odd
     if Shape.SEVEN_PAIRS in shapes and odd - 1 <= golds:
         # One more tile: an odd count turns even (one fewer single) or an even one odd.
         found.update(k for k in range(N_KINDS) if counts[k] < 4 and odd + (-1 if counts[k] & 1 else 1) <= golds)
@@ -199,20 +183,26 @@ def _special_faces(counts: list[int], golds: int, shapes: frozenset[Shape], hand
 
 
 def _pinghe_pairs_faces(c: Sequence[int], golds: int, odd: int) -> set[int]:
-    """对对胡 (7 pairs + 1 triplet) needs (odd counts - 1) golds with a triplet, (odd + 1) without.
+    """The faces completing 对对胡 (7 pairs + 1 triplet) with one more tile."""
+    wins_by_count = _pinghe_pairs_wins_by_count(c, golds, odd)
+    return set(compress(range(N_KINDS), map(wins_by_count.__getitem__, c)))
 
-    One more tile of a kind held n times: n odd -> one odd count fewer (and n = 3 loses
-    its triplet), n even -> one more (and n = 2 makes a triplet).
+
+def _pinghe_pairs_wins_by_count(c: Sequence[int], golds: int, odd: int) -> tuple[bool, ...]:
+    """Does one more tile of a kind held n times (n = 0..4) complete 对对胡?
+
+    It needs (odd counts - 1) golds with a triplet, (odd + 1) without. One more tile of a
+    kind held n times: n odd -> one odd count fewer (and n = 3 loses its triplet), n even
+    -> one more (and n = 2 makes a triplet).
     """
     threes = c.count(3)
-    wins_by_count = (
+    return (
         (threes > 0 and odd <= golds) or odd + 2 <= golds,  # n = 0
         (threes > 0 and odd - 2 <= golds) or odd <= golds,  # n = 1
         odd <= golds,  # n = 2 (now a triplet)
         (threes > 1 and odd - 2 <= golds) or odd <= golds,  # n = 3
         False,  # n = 4: no fifth copy
     )
-    return {k for k in range(N_KINDS) if wins_by_count[c[k]]}
 
 
 def _special_plausible(shape: Shape, c: Sequence[int]) -> bool:

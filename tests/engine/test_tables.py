@@ -51,4 +51,5 @@ def test_wait_masks_say_which_tile_lowers_a_need(suit):
             assert (after & 15) in (n0 - 1, n0 + 2) and (after >> 4) in (n1 - 1, n1 + 2)
             assert bool(info >> j & 1) == ((after & 15) == n0 - 1)
             assert bool(info >> (9 + j) & 1) == ((after >> 4) == n1 - 1)
-    assert info >> 18 == sum(n & 1 for n in suit)
+    assert info >> 18 & 15 == sum(n & 1 for n in suit)
+    assert info >> 22 == sum(1 << j for j, n in enumerate(suit) if n < 4)
