@@ -48,6 +48,15 @@ class ThrottledLoginForm(AuthenticationForm):
         throttle.reset()
         return cleaned
 
+    def get_invalid_login_error(self) -> ValidationError:
+        """A suspended or banned player who knows their password is told why (operations sanctions)."""
+        from operations.services import login_refusal
+
+        notice = login_refusal(self.cleaned_data.get("username") or "", self.cleaned_data.get("password") or "")
+        if notice:
+            return ValidationError(notice, code="inactive")
+        return super().get_invalid_login_error()
+
 
 class ProfileForm(forms.ModelForm):
     """What a player may change about themselves."""

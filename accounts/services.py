@@ -65,3 +65,8 @@ def ban_user(user_id: int, reason: str = "account disabled") -> None:
     with transaction.atomic():
         User.objects.filter(pk=user_id).update(is_active=False)
         transaction.on_commit(lambda: close_user_sockets(user_id, reason))
+
+
+def reinstate_user(user_id: int) -> None:
+    """Let a deactivated account log in again (an operator lifted its suspension or ban)."""
+    User.objects.filter(pk=user_id).update(is_active=True)

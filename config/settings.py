@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "accounts",
     "ledger",
     "tables",
+    "operations",
 ]
 
 MIDDLEWARE = [
@@ -176,6 +177,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # tables: timeouts, grace periods, bots and next deals; then lost settlements
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
     "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
+    "operations-lift-expired": {"task": "operations.tasks.lift_expired_suspensions", "schedule": 60.0},
 }
 # tables: fault injection for the crash test only (seconds a worker sleeps after posting a settlement)
 TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER_POST", "0"))

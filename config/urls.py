@@ -10,6 +10,7 @@ from config.health import healthz
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("healthz", healthz, name="healthz"),
+    path("admin/dashboard/", include("operations.urls")),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("wallet/", include("ledger.urls")),

@@ -15,7 +15,6 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.db.models import QuerySet
 from django.forms import BaseModelFormSet, modelformset_factory
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -225,6 +224,10 @@ class BracketTableFormSet(BaseModelFormSet):  # type: ignore[type-arg]
 class BracketForm(forms.ModelForm):
     """One bracket edited alone (e.g. its base): it must still fit the stored table."""
 
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), max_length=500, help_text="recorded in the audit log"
+    )
+
     class Meta:
         model = Bracket
         fields = ("min_balance", "max_balance", "base")
@@ -232,7 +235,7 @@ class BracketForm(forms.ModelForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if not self.errors:
-            fields = {name: data.get(name) for name in self.Meta.fields}
+            fields = {name: data.get(name) for name in ("min_balance", "max_balance", "base")}
             Bracket(pk=self.instance.pk, **fields).check_against_table()
         return data
 
@@ -256,6 +259,14 @@ class BracketAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    def save_model(self, request: HttpRequest, obj: Bracket, form: Any, change: bool) -> None:
+        """Through the operations service: rooms follow a changed base, and the audit log records why."""
+        from operations.services import BracketRow, save_bracket_table
+
+        rows = [BracketRow(b.pk, b.min_balance, b.max_balance, b.base) for b in Bracket.objects.exclude(pk=obj.pk)]
+        rows.append(BracketRow(obj.pk, obj.min_balance, obj.max_balance, obj.base))
+        save_bracket_table(rows, [], form.cleaned_data["reason"], by=request.user)  # type: ignore[arg-type]
+
     def get_urls(self) -> list[URLPattern]:
         table = path("table/", self.admin_site.admin_view(self.table_view), name="ledger_bracket_table")
         return [table, *super().get_urls()]
@@ -264,11 +275,28 @@ class BracketAdmin(admin.ModelAdmin):
         if not self.has_change_permission(request):
             raise PermissionDenied
         formset = BracketTable(request.POST or None, queryset=Bracket.objects.order_by("min_balance"))
-        if request.method == "POST" and formset.is_valid():
-            with transaction.atomic():
-                formset.save()
+        why = ReverseForm(request.POST or None, prefix="audit")  # the reason, for the audit log
+        if request.method == "POST" and formset.is_valid() and why.is_valid():
+            self._save_table(request, formset, why.cleaned_data["reason"])
             self.message_user(request, "Bracket table saved", messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:ledger_bracket_changelist"))
         context = {**self.admin_site.each_context(request), "formset": formset, "opts": self.model._meta}
+        context["why"] = why
         context["title"] = "Stake brackets 麻将底注"
         return TemplateResponse(request, "admin/ledger/bracket/table.html", context)
+
+    def _save_table(self, request: HttpRequest, formset: Any, reason: str) -> None:
+        """Through the operations service: rooms follow changed bases, and the audit log records why."""
+        from operations.services import BracketRow, save_bracket_table
+
+        rows, deleted = [], []
+        for form in formset.forms:
+            data = form.cleaned_data
+            if not data or data.get("min_balance") is None:
+                continue
+            pk = form.instance.pk
+            if data.get("DELETE"):
+                deleted.append(pk)
+            else:
+                rows.append(BracketRow(pk, data["min_balance"], data.get("max_balance"), data["base"]))
+        save_bracket_table(rows, [pk for pk in deleted if pk], reason, by=request.user)  # type: ignore[arg-type]

@@ -86,6 +86,7 @@ def test_the_reversal_action_asks_why_then_reverses(boss, table, alice, operator
 
 def bracket_table_post(rows: list[tuple[int | None, int, int | None, int]]) -> dict[str, object]:
     data: dict[str, object] = {
+        "audit-reason": "调整底注 bracket review",
         "form-TOTAL_FORMS": len(rows),
         "form-INITIAL_FORMS": sum(1 for r in rows if r[0]),
         "form-MAX_NUM_FORMS": 1000,
@@ -129,8 +130,8 @@ def test_a_bracket_table_with_a_gap_is_refused(boss):
 
 def test_one_bracket_edited_alone_must_fit_the_table(boss):
     first = Bracket.objects.get(min_balance=160)
-    form = {"min_balance": 160, "max_balance": 2000, "base": 10}
+    form = {"min_balance": 160, "max_balance": 2000, "base": 10, "reason": "close the gap"}
     assert "gap between" in boss.post(f"/admin/ledger/bracket/{first.pk}/change/", form).content.decode()
-    form = {"min_balance": 160, "max_balance": 3000, "base": 20}
+    form = {"min_balance": 160, "max_balance": 3000, "base": 20, "reason": "raise the first base"}
     assert boss.post(f"/admin/ledger/bracket/{first.pk}/change/", form).status_code == 302
     assert base_for(200) == 20

@@ -1,0 +1,69 @@
+"""Operator input forms: each asks for the reason the audit log records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from operations.models import SanctionKind
+from tables.models import KNOWN_OPTIONS, Room
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label="原因 Reason", widget=forms.Textarea(attrs={"rows": 2, "cols": 60}), max_length=500, strip=True
+    )
+
+
+class SanctionForm(ReasonForm):
+    """Suspend for some days, or ban until lifted; the reason is shown to the player."""
+
+    kind = forms.ChoiceField(label="处罚 Sanction", choices=SanctionKind.choices)
+    days = forms.IntegerField(label="天数 Days (suspension)", min_value=1, max_value=3650, required=False)
+    field_order = ("kind", "days", "reason")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("kind") == SanctionKind.SUSPEND and not data.get("days"):
+            self.add_error("days", "a suspension needs a number of days")
+        return data
+
+
+# Bounds an operator may set, in seconds: a player must have time to act, and a table must not hang for long.
+ROOM_BOUNDS = {
+    "turn_seconds": (5, 300),
+    "claim_seconds": (3, 120),
+    "grace_seconds": (10, 900),
+    "bot_wait_seconds": (0, 600),
+    "between_hands_seconds": (0, 120),
+}
+
+
+class RoomForm(forms.ModelForm):
+    """A room's timers and options (喊金), validated; the reason is recorded in the audit log."""
+
+    hanjin = forms.BooleanField(label="喊金 Hanjin (name the gold)", required=False)
+    reason = forms.CharField(label="原因 Reason", widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
+
+    class Meta:
+        model = Room
+        fields = ("name", *ROOM_BOUNDS)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "hanjin" in self.fields:
+            self.fields["hanjin"].initial = bool((self.instance.options or {}).get("hanjin"))
+        for name, (low, high) in ROOM_BOUNDS.items():
+            field = self.fields.get(name)
+            if field is None:
+                continue  # a read-only view of the room
+            field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+            field.widget.attrs.update({"min": low, "max": high})
+            field.help_text = f"{field.help_text} ({low}–{high} s)"
+
+    def options(self) -> dict[str, Any]:
+        """The room's options after this edit: unknown keys dropped, 喊金 as a boolean."""
+        kept = {k: v for k, v in (self.instance.options or {}).items() if k in KNOWN_OPTIONS}
+        return {**kept, "hanjin": bool(self.cleaned_data.get("hanjin"))}

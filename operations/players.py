@@ -1,0 +1,75 @@
+"""What an operator sees about one player: balance, bracket, recent hands, escapes, sanctions, title."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from accounts.models import User
+from engine.scoring.guangdong import player_title
+from ledger import services as ledger
+from ledger.models import Bracket
+from operations.models import Sanction
+from tables.models import Escape, Hand, HandStatus
+
+SCAN_HANDS = 5000  # how many recent hands are searched for a player's (hands store players as a JSON list)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    hand: Hand
+    seat: int
+    result: int | None  # coins owed (+ won, - lost) on the sheet; None without a sheet (流局 or voided)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    user: User
+    balance: int
+    bracket: Bracket | None
+    hands: list[PlayedHand]
+    escapes: list[Escape]
+    sanctions: list[Sanction]
+    guangdong_score: int
+    guangdong_title: str
+
+
+def summary(user: User, recent: int = 20) -> PlayerSummary:
+    balance = ledger.balance_of(user)
+    played = played_hands(user)
+    score = guangdong_score(played)
+    return PlayerSummary(
+        user=user,
+        balance=balance,
+        bracket=ledger.bracket_for_balance(balance),
+        hands=played[:recent],
+        escapes=list(Escape.objects.filter(user=user).select_related("hand").order_by("-created_at")[:recent]),
+        sanctions=list(Sanction.objects.filter(user=user).select_related("created_by", "lifted_by")[:recent]),
+        guangdong_score=score,
+        guangdong_title=player_title(score).name_zh,
+    )
+
+
+def played_hands(user: User) -> list[PlayedHand]:
+    """The player's finished hands, newest first, with their result."""
+    hands = Hand.objects.filter(status=HandStatus.FINISHED).select_related("table__room").order_by("-finished_at")
+    out = []
+    for hand in hands[:SCAN_HANDS]:
+        seat = hand.seat_of(user.pk)
+        if seat is not None:
+            out.append(PlayedHand(hand, seat, _owed(hand.sheet, seat)))
+    return out
+
+
+def _owed(sheet: dict[str, Any] | None, seat: int) -> int | None:
+    if not sheet:
+        return None
+    for row in sheet.get("seats", []):
+        if row.get("seat") == seat:
+            return int(row.get("owed", 0))
+    return None
+
+
+def guangdong_score(played: list[PlayedHand]) -> int:
+    """等级 score: the points (coins ÷ base) won and lost over the player's guangdong hands."""
+    return sum(p.result // p.hand.base for p in played if p.hand.variant == "guangdong" and p.result is not None)

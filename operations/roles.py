@@ -1,0 +1,51 @@
+"""Staff roles as Django groups: `support` reads and bans, `finance` moves coins, `admin` does everything.
+
+The groups are created by migration 0002 and kept in step after every migrate
+(and every test-database flush) by a `post_migrate` handler, so permissions of
+models added later reach the roles too. A staff user's role is their group;
+the admin enforces it through these permissions. Staff users also need
+`is_staff` to open the admin at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SUPPORT = "support"
+FINANCE = "finance"
+ADMIN = "admin"
+ROLES = (SUPPORT, FINANCE, ADMIN)
+
+# Apps whose records every role may read.
+READABLE_APPS = ("accounts", "ledger", "tables", "operations")
+DASHBOARD = ("operations", "view_dashboard")
+SANCTION = ("operations", "sanction_user")
+OPERATE_COINS = ("ledger", "operate_coins")
+
+ROLE_EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
+    SUPPORT: (DASHBOARD, SANCTION),
+    FINANCE: (DASHBOARD, OPERATE_COINS),
+}
+
+
+def role_permissions(role: str, permission_model: Any, using: str = "default") -> list[Any]:
+    """The permission rows a role holds (`permission_model` may be a migration's historical model)."""
+    everything = permission_model.objects.using(using).all()
+    if role == ADMIN:
+        return list(everything)
+    chosen = [
+        p
+        for p in everything.select_related("content_type")
+        if (p.content_type.app_label in READABLE_APPS and p.codename.startswith("view_"))
+        or (p.content_type.app_label, p.codename) in ROLE_EXTRAS[role]
+    ]
+    return chosen
+
+
+def sync_roles(apps: Any, using: str = "default") -> None:
+    """Create the three groups if missing and give each exactly its role's permissions."""
+    group_model = apps.get_model("auth", "Group")
+    permission_model = apps.get_model("auth", "Permission")
+    for role in ROLES:
+        group, _ = group_model.objects.using(using).get_or_create(name=role)
+        group.permissions.set(role_permissions(role, permission_model, using))

@@ -1,0 +1,212 @@
+"""Operator actions, each in one transaction with its audit entry.
+
+Views (the admin) only collect the operator's input and call these; every
+function here records who did what and why through `operations.audit.record`,
+and raises `OperationRefused` (changing nothing) on bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts import services as accounts
+from accounts.models import User
+from ledger.models import Bracket
+from operations.audit import record
+from operations.models import AuditAction, Sanction, SanctionKind
+from tables.errors import TableClosed
+from tables.models import VARIANT_CHOICES, Room
+from tables.services import closing
+
+
+class OperationRefused(Exception):
+    """An operator action that cannot be done as asked; nothing changed."""
+
+
+def _need_reason(reason: str) -> str:
+    if not reason or not reason.strip():
+        raise OperationRefused("a reason is required (it is recorded, and shown to the player where it concerns them)")
+    return reason.strip()
+
+
+# --- sanctions -------------------------------------------------------------------
+
+
+def active_sanction(user: User | int) -> Sanction | None:
+    user_id = user.pk if isinstance(user, User) else user
+    return Sanction.objects.filter(user_id=user_id, lifted_at__isnull=True).first()
+
+
+def sanction(
+    user: User, kind: str, reason: str, *, by: User | None, days: int | None = None, now: datetime | None = None
+) -> Sanction:
+    """Suspend `user` for `days` or ban them until lifted: they are logged out, their sockets close at once
+    (told why), and they cannot log in or sit. A sanction in force is replaced (and the replacement recorded).
+    """
+    reason, now = _need_reason(reason), now or timezone.now()
+    if kind not in SanctionKind.values:
+        raise OperationRefused(f"unknown sanction {kind!r}")
+    if kind == SanctionKind.SUSPEND and (days is None or days < 1):
+        raise OperationRefused("a suspension needs a length of at least one day")
+    if user.is_staff and by is not None and not by.is_superuser:
+        raise OperationRefused("staff accounts are sanctioned by a superuser only")
+    until = now + timedelta(days=days) if kind == SanctionKind.SUSPEND and days else None
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()  # one sanction change per user at a time
+        previous = active_sanction(user)
+        if previous is not None:
+            _lift_row(previous, by, f"replaced by a new {kind}", now)
+        row = Sanction.objects.create(user=user, kind=kind, reason=reason, until=until, created_by=by, created_at=now)
+        accounts.ban_user(user.pk, row.notice())  # deactivates; closes the sockets after commit
+        detail = {"until": until.isoformat() if until else None, "replaced": previous.pk if previous else None}
+        record(by, kind, user, reason, subject=user, detail=detail, target_type="user")
+        return row
+
+
+def lift(user: User, reason: str, *, by: User | None, now: datetime | None = None) -> Sanction:
+    """End the sanction in force: the player may log in and sit again."""
+    reason, now = _need_reason(reason), now or timezone.now()
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        row = active_sanction(user)
+        if row is None:
+            raise OperationRefused(f"{user} is not suspended or banned")
+        _lift_row(row, by, reason, now)
+        accounts.reinstate_user(user.pk)
+        record(by, AuditAction.LIFT, user, reason, subject=user, detail={"sanction": row.pk, "kind": row.kind})
+        return row
+
+
+def _lift_row(row: Sanction, by: User | None, reason: str, now: datetime) -> None:
+    row.lifted_at, row.lifted_by, row.lift_reason = now, by, reason
+    row.save(update_fields=["lifted_at", "lifted_by", "lift_reason"])
+
+
+def lift_expired(now: datetime | None = None) -> int:
+    """Lift every suspension whose time is up (the beat task); returns how many."""
+    now = now or timezone.now()
+    due = Sanction.objects.filter(lifted_at__isnull=True, kind=SanctionKind.SUSPEND, until__lte=now)
+    count = 0
+    for row in due.select_related("user"):
+        try:
+            lift(row.user, "suspension ended 暂停期满", by=None, now=now)
+            count += 1
+        except OperationRefused:
+            continue  # lifted meanwhile by an operator
+    return count
+
+
+def login_refusal(username: str, password: str) -> str | None:
+    """Why a log-in with these credentials is refused by a sanction, or None.
+
+    Only told to someone who knows the password, so the notice never reveals a
+    stranger's ban. A suspension whose time is up is lifted here too.
+    """
+    user = User.objects.filter(username=username).first()
+    if user is None or user.is_active or not user.check_password(password):
+        return None
+    row = active_sanction(user)
+    if row is None:
+        return None
+    if row.until is not None and row.until <= timezone.now():
+        lift_expired()
+        return "暂停已结束，请重新登录 Your suspension has ended: please log in again."
+    return row.notice()
+
+
+# --- tables ------------------------------------------------------------------------
+
+
+def close_table(table_id: int, reason: str, *, by: User | None) -> closing.ClosedTable:
+    """Close a live table: its running hand is voided (no settlement, the log kept), players are told why."""
+    reason = _need_reason(reason)
+    with transaction.atomic():
+        try:
+            done = closing.close_table(table_id, reason)
+        except TableClosed as error:
+            raise OperationRefused(f"table {table_id} is already closed") from error
+        detail = {"voided_hand": done.voided.pk if done.voided else None, "players": list(done.players)}
+        record(by, AuditAction.TABLE_CLOSE, done.table, reason, detail=detail)
+        payload = {"type": "table_closed", "table": table_id, "reason": reason}
+        for user_id in done.players:
+            accounts.notify_user(user_id, payload)
+        return done
+
+
+# --- rooms and brackets ---------------------------------------------------------------
+
+ROOM_FIELDS = ("name", "turn_seconds", "claim_seconds", "grace_seconds", "bot_wait_seconds", "between_hands_seconds")
+
+
+def change_room(room: Room, changes: Mapping[str, Any], reason: str, *, by: User | None) -> Room:
+    """Save a room's settings; tables read them at their next deal, a running hand keeps its own."""
+    reason = _need_reason(reason)
+    fields = [f for f in (*ROOM_FIELDS, "options") if f in changes]
+    with transaction.atomic():
+        stored = Room.objects.select_for_update().get(pk=room.pk)
+        before = {f: getattr(stored, f) for f in fields}
+        after = {f: changes[f] for f in fields}
+        moved = {f: {"from": before[f], "to": after[f]} for f in fields if before[f] != after[f]}
+        if not moved:
+            return stored
+        for f in fields:
+            setattr(stored, f, changes[f])
+        stored.save(update_fields=fields)
+        record(by, AuditAction.ROOM_CHANGE, stored, reason, detail={"changes": moved})
+        return stored
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRow:
+    """One row of the edited bracket table (`pk` None for a new bracket)."""
+
+    pk: int | None
+    min_balance: int
+    max_balance: int | None
+    base: int
+
+
+def save_bracket_table(rows: Iterable[BracketRow], deleted: Iterable[int], reason: str, *, by: User | None) -> None:
+    """Replace the bracket table (already validated whole) and move each room with its bracket's base.
+
+    Rooms are keyed by base: when a bracket's base changes, its rooms take the new
+    base (their tables deal the next hand at it; a running hand keeps its own), and
+    a new bracket gets a room per variant.
+    """
+    reason = _need_reason(reason)
+    rows, deleted = list(rows), set(deleted)
+    with transaction.atomic():
+        before = {b.pk: b for b in Bracket.objects.select_for_update()}
+        Bracket.objects.filter(pk__in=deleted).delete()
+        saved = [_save_bracket(row) for row in rows if row.pk not in deleted]
+        _move_rooms({before[b.pk].base: b.base for b in saved if b.pk in before and before[b.pk].base != b.base})
+        for b in saved:
+            for variant, _name in VARIANT_CHOICES:
+                Room.objects.get_or_create(variant=variant, base=b.base)
+        detail = {"before": [_bracket_json(b) for b in before.values()], "after": [_bracket_json(b) for b in saved]}
+        record(by, AuditAction.BRACKET_CHANGE, None, reason, detail=detail, target_type="bracket")
+
+
+def _save_bracket(row: BracketRow) -> Bracket:
+    bracket = Bracket(pk=row.pk, min_balance=row.min_balance, max_balance=row.max_balance, base=row.base)
+    bracket.save()
+    return bracket
+
+
+def _move_rooms(new_base: Mapping[int, int]) -> None:
+    """Rooms at each old base take the new one; via a parking offset so swapped bases never collide."""
+    park = 10**9
+    for old in new_base:
+        Room.objects.filter(base=old).update(base=old + park)
+    for old, new in new_base.items():
+        Room.objects.filter(base=old + park).update(base=new)
+
+
+def _bracket_json(b: Bracket) -> dict[str, Any]:
+    return {"id": b.pk, "min": b.min_balance, "max": b.max_balance, "base": b.base}

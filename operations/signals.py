@@ -1,0 +1,40 @@
+"""Operator coin movements (grants, debits, reversals) enter the audit log with the movement itself.
+
+They are made through `ledger.services` from the admin and from the operator
+API alike; recording them on the `Transaction` insert covers both in one
+place, inside the same database transaction. Movements with no operator (the
+house's bot floats, test floats) are not operator actions and are not recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from ledger.models import Transaction, TransactionKind
+from operations.audit import record
+from operations.models import AuditAction
+
+OPERATOR_KINDS: dict[str, str] = {
+    TransactionKind.GRANT: AuditAction.GRANT,
+    TransactionKind.DEBIT: AuditAction.DEBIT,
+    TransactionKind.REVERSAL: AuditAction.REVERSAL,
+}
+
+
+@receiver(post_save, sender=Transaction, dispatch_uid="operations_audit_coin_movement")
+def audit_coin_movement(sender: Any, instance: Transaction, created: bool, raw: bool = False, **kwargs: Any) -> None:
+    if not created or raw or instance.created_by_id is None or instance.kind not in OPERATOR_KINDS:
+        return
+    detail: dict[str, Any] = {"reference": instance.reference, "kind": instance.kind}
+    subject = None
+    if instance.kind == TransactionKind.REVERSAL:
+        detail["reverses"] = instance.reverses_id
+    else:
+        detail["amount"] = instance.detail.get("amount")
+        subject = int(instance.reference.split(":", 1)[1])  # operator moves are referenced "user:<id>"
+    record(
+        instance.created_by, OPERATOR_KINDS[instance.kind], instance, instance.reason, subject=subject, detail=detail
+    )

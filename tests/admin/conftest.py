@@ -1,0 +1,165 @@
+"""The operator stories' cast: staff in each role, players, rooms, and tables with hands.
+
+Staff: 小李 (`li`, support), 财务 (`cai`, finance), 老板 (`boss`, admin) — each
+is staff and a member of one role group, nothing more. Players: 阿明 (`ming`),
+小芳 (`fang`). Celery runs eagerly, so a finished hand settles at its commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group
+from django.test import Client
+from django.utils import timezone
+
+BRACKETS = [
+    (160, 3000, 10),
+    (3001, 6000, 50),
+    (6001, 30000, 100),
+    (30001, 60000, 500),
+    (60001, 300000, 1000),
+    (300001, 600000, 5000),
+    (600001, 3000000, 10000),
+    (3000001, None, 50000),
+]
+
+
+@pytest.fixture(autouse=True)
+def eager_celery(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    from django.core.cache import cache
+
+    cache.clear()  # log-in throttles live in the shared cache
+
+
+@pytest.fixture
+def brackets(db):
+    """RULINGS' bracket table and a room per variant and base (transactional tests flush the seeds)."""
+    from ledger.models import Account, Bracket
+    from tables.models import VARIANT_CHOICES, Room
+
+    for low, high, base in BRACKETS:
+        Bracket.objects.get_or_create(min_balance=low, defaults={"max_balance": high, "base": base})
+        for variant, _ in VARIANT_CHOICES:
+            Room.objects.get_or_create(variant=variant, base=base)
+    Account.objects.get_or_create(code="issuance", defaults={"kind": "system"})
+
+
+@pytest.fixture
+def staff(db, make_player) -> Callable[[str, str, str], Any]:
+    def make(username: str, display_name: str, role: str) -> Any:
+        user = make_player(username, display_name, is_staff=True)
+        user.groups.add(Group.objects.get(name=role))
+        return user
+
+    return make
+
+
+@pytest.fixture
+def li(staff):
+    """小李, support: reads everything, suspends and bans."""
+    return staff("li", "小李", "support")
+
+
+@pytest.fixture
+def cai(staff):
+    """财务, finance: reads everything, grants, debits and reverses."""
+    return staff("cai", "财务", "finance")
+
+
+@pytest.fixture
+def boss(staff):
+    """老板, admin: everything."""
+    return staff("boss", "老板", "admin")
+
+
+@pytest.fixture
+def as_staff() -> Callable[[Any], Client]:
+    """A logged-in admin client for a staff member."""
+
+    def login(user: Any) -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return login
+
+
+@pytest.fixture
+def funded(brackets) -> Callable[..., Any]:
+    from ledger import services as ledger
+
+    def fund(user: Any, amount: int = 1000) -> Any:
+        ledger.grant(user, amount, by=None, reason="starting coins", key=f"start:{user.pk}:{amount}")
+        return user
+
+    return fund
+
+
+@pytest.fixture
+def ming(make_player, funded):
+    """阿明, a player with 1000 coins (the base-10 bracket)."""
+    return funded(make_player("ming", "阿明", email="ming@example.com"))
+
+
+@pytest.fixture
+def fang(make_player, funded):
+    """小芳, another player with 1000 coins."""
+    return funded(make_player("fang", "小芳", email="fang@example.com"))
+
+
+def deal_with_bots(player: Any, variant: str = "pinghe") -> Any:
+    """`player` quick-seats in the base-10 room; after the bot wait the bots sit and the hand is dealt."""
+    from tables.models import Room
+    from tables.services import seating
+    from tables.tasks import sweep_now
+
+    table = seating.quick_seat(player, Room.objects.get(variant=variant, base=10))
+    sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def running_table(ming):
+    """阿明 and three bots at a pinghe table, a hand running and waiting for 阿明."""
+    from tables.models import TableStatus
+
+    table = deal_with_bots(ming)
+    assert table.status == TableStatus.PLAYING
+    return table
+
+
+@pytest.fixture
+def finished_hand(ming):
+    """阿明 plays one pinghe hand with bots under 托管 to its end; it is settled."""
+    from tables.models import Hand
+    from tables.services import actions
+
+    table = deal_with_bots(ming)
+    actions.set_auto(table.pk, ming.pk, True)
+    hand = Hand.objects.get(table=table, number=1)
+    assert hand.status == "finished"
+    return hand

@@ -1,0 +1,143 @@
+"""The admin edits room timers and options and the bracket table: validated, audited, and from the next hand on."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.models import Bracket
+from operations.models import AuditAction, AuditEntry
+from tables.models import Hand, Room
+
+pytestmark = pytest.mark.django_db
+
+
+def room_form(**changes: object) -> dict[str, object]:
+    form: dict[str, object] = {
+        "name": "",
+        "turn_seconds": 20,
+        "claim_seconds": 8,
+        "grace_seconds": 60,
+        "bot_wait_seconds": 15,
+        "between_hands_seconds": 8,
+        "reason": "玩家反馈 players asked for more time",
+    }
+    form.update(changes)
+    return {k: v for k, v in form.items() if v is not None}
+
+
+def pinghe_10() -> Room:
+    return Room.objects.get(variant="pinghe", base=10)
+
+
+def test_the_admin_changes_timers_and_hanjin_and_it_is_recorded(as_staff, boss, brackets):
+    room = pinghe_10()
+    response = as_staff(boss).post(f"/admin/tables/room/{room.pk}/change/", room_form(turn_seconds=30, hanjin="on"))
+    assert response.status_code == 302
+    room.refresh_from_db()
+    assert (room.turn_seconds, room.options) == (30, {"hanjin": True})
+    entry = AuditEntry.objects.get(action=AuditAction.ROOM_CHANGE)
+    assert entry.actor == boss and entry.reason == "玩家反馈 players asked for more time"
+    assert entry.detail["changes"] == {
+        "turn_seconds": {"from": 20, "to": 30},
+        "options": {"from": {}, "to": {"hanjin": True}},
+    }
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("turn_seconds", 2), ("turn_seconds", 5000), ("claim_seconds", 0), ("grace_seconds", 5), ("reason", "")],
+)
+def test_out_of_bounds_settings_are_refused(as_staff, boss, brackets, field, value):
+    room = pinghe_10()
+    response = as_staff(boss).post(f"/admin/tables/room/{room.pk}/change/", room_form(**{field: value}))
+    assert response.status_code == 200  # the form again, with the error
+    room.refresh_from_db()
+    assert (room.turn_seconds, room.claim_seconds, room.grace_seconds) == (20, 8, 60)
+    assert not AuditEntry.objects.exists()
+
+
+@pytest.mark.parametrize("role", ["li", "cai"])
+def test_support_and_finance_may_only_look_at_rooms(request, as_staff, brackets, role):
+    client = as_staff(request.getfixturevalue(role))
+    room = pinghe_10()
+    assert client.get(f"/admin/tables/room/{room.pk}/change/").status_code == 200
+    assert client.post(f"/admin/tables/room/{room.pk}/change/", room_form(turn_seconds=30)).status_code == 403
+    room.refresh_from_db()
+    assert room.turn_seconds == 20
+
+
+def test_a_running_hand_keeps_its_base_and_options(as_staff, boss, running_table):
+    hand = Hand.objects.get(table=running_table, status="playing")
+    client = as_staff(boss)
+    client.post(f"/admin/tables/room/{running_table.room_id}/change/", room_form(hanjin="on"))
+    rows = [(b.pk, b.min_balance, b.max_balance, 20 if b.base == 10 else b.base) for b in Bracket.objects.all()]
+    assert client.post("/admin/ledger/bracket/table/", bracket_post(rows)).status_code == 302
+    hand.refresh_from_db()
+    running_table.room.refresh_from_db()
+    assert (hand.base, hand.options) == (10, {})  # the running hand is untouched
+    assert running_table.room.base == 20  # the room moved with its bracket: the next deal is at 20
+    assert running_table.room.options == {"hanjin": True}
+
+
+def bracket_post(rows: list[tuple[int | None, int, int | None, int]], reason: str = "年度调整 yearly review") -> dict:
+    data: dict[str, object] = {
+        "audit-reason": reason,
+        "form-TOTAL_FORMS": len(rows),
+        "form-INITIAL_FORMS": sum(1 for r in rows if r[0]),
+        "form-MAX_NUM_FORMS": 1000,
+    }
+    for n, (pk, low, high, base) in enumerate(rows):
+        data |= {f"form-{n}-id": pk or "", f"form-{n}-min_balance": low, f"form-{n}-max_balance": high or ""}
+        data[f"form-{n}-base"] = base
+    return data
+
+
+def current() -> list[tuple[int | None, int, int | None, int]]:
+    return [(b.pk, b.min_balance, b.max_balance, b.base) for b in Bracket.objects.order_by("min_balance")]
+
+
+def test_a_new_top_bracket_gets_rooms_and_the_change_is_recorded(as_staff, boss, brackets):
+    rows = current()
+    pk, low, _high, base = rows[-1]
+    rows[-1] = (pk, low, 9_999_999, base)
+    rows.append((None, 10_000_000, None, 100_000))
+    assert as_staff(boss).post("/admin/ledger/bracket/table/", bracket_post(rows)).status_code == 302
+    assert Room.objects.filter(base=100_000).count() == 4
+    entry = AuditEntry.objects.get(action=AuditAction.BRACKET_CHANGE)
+    assert entry.reason == "年度调整 yearly review"
+    assert {"id": None, "min": 10_000_000, "max": None, "base": 100_000} not in entry.detail["before"]
+    assert any(row["base"] == 100_000 for row in entry.detail["after"])
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        (lambda rows: rows.__setitem__(0, (rows[0][0], 160, 2000, 10)), "gap between"),
+        (lambda rows: rows.__setitem__(0, (rows[0][0], 160, 3500, 10)), "overlaps"),
+        (lambda rows: rows.__setitem__(1, (rows[1][0], 3001, 6000, 5)), "bases must increase"),
+    ],
+)
+def test_a_broken_table_is_refused_and_nothing_changes(as_staff, boss, brackets, change, error):
+    before = current()
+    rows = list(before)
+    change(rows)
+    response = as_staff(boss).post("/admin/ledger/bracket/table/", bracket_post(rows))
+    assert error in response.content.decode()
+    assert current() == before and not AuditEntry.objects.exists()
+
+
+def test_the_bracket_table_needs_a_reason(as_staff, boss, brackets):
+    rows = current()
+    rows[0] = (rows[0][0], 160, 3000, 20)
+    response = as_staff(boss).post("/admin/ledger/bracket/table/", bracket_post(rows, reason=""))
+    assert response.status_code == 200
+    assert Bracket.objects.get(min_balance=160).base == 10
+
+
+@pytest.mark.parametrize("role", ["li", "cai"])
+def test_support_and_finance_may_not_change_brackets(request, as_staff, brackets, role):
+    rows = current()
+    rows[0] = (rows[0][0], 160, 3000, 20)
+    client = as_staff(request.getfixturevalue(role))
+    assert client.post("/admin/ledger/bracket/table/", bracket_post(rows)).status_code == 403
+    assert Bracket.objects.get(min_balance=160).base == 10
