@@ -149,7 +149,24 @@ def running_table(ming):
 
     table = deal_with_bots(ming)
     assert table.status == TableStatus.PLAYING
+    play_once(ming, table)
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING, "the hand ended on 阿明's first move"
     return table
+
+
+def play_once(player: Any, table: Any) -> None:
+    """`player` makes one legal move (a discard if they can) in the running hand; the bots answer."""
+    from engine.hand import HandState, legal_actions
+    from tables.models import Hand
+    from tables.services import actions
+
+    hand = Hand.objects.get(table=table, status="playing")
+    seat = hand.seat_of(player.pk)
+    assert seat is not None
+    moves = [a.to_json() for a in legal_actions(HandState.from_json(hand.state), seat)]
+    move = next((m for m in moves if m["type"] == "discard"), moves[0])
+    actions.act(table.pk, player.pk, f"{player.username}-{hand.state_version}", move)
 
 
 @pytest.fixture
@@ -163,3 +180,23 @@ def finished_hand(ming):
     hand = Hand.objects.get(table=table, number=1)
     assert hand.status == "finished"
     return hand
+
+
+@pytest.fixture
+def won_hand(ming, django_capture_on_commit_callbacks):
+    """阿明 under 托管 plays pinghe hands with three bots until one ends with a winner; it is settled."""
+    from tables.models import Hand
+    from tables.services import actions
+    from tables.tasks import sweep_now
+
+    with django_capture_on_commit_callbacks(execute=True):
+        table = deal_with_bots(ming)
+        actions.set_auto(table.pk, ming.pk, True)
+    for n in range(1, 30):
+        hand = Hand.objects.get(table=table, number=n)
+        if hand.sheet:
+            assert hand.settled
+            return hand
+        with django_capture_on_commit_callbacks(execute=True):
+            sweep_now(timezone.now() + timedelta(hours=n))  # the pause is over: the next deal, played by bots
+    raise AssertionError("29 hands without a winner")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from ledger.models import Bracket
@@ -79,7 +81,9 @@ def test_a_running_hand_keeps_its_base_and_options(as_staff, boss, running_table
     assert running_table.room.options == {"hanjin": True}
 
 
-def bracket_post(rows: list[tuple[int | None, int, int | None, int]], reason: str = "年度调整 yearly review") -> dict:
+def bracket_post(
+    rows: Sequence[tuple[int | None, int, int | None, int]], reason: str = "年度调整 yearly review"
+) -> dict:
     data: dict[str, object] = {
         "audit-reason": reason,
         "form-TOTAL_FORMS": len(rows),

@@ -1,0 +1,48 @@
+"""The dashboard: players online, tables per variant, hands per hour, coins per day by kind, escapes per day."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import timezone
+
+from ledger import services as ledger
+from operations import metrics
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_figures_count_what_happened(cai, ming, fang, running_table):
+    from tables.models import Seat
+
+    Seat.objects.filter(table=running_table, user=ming).update(connections=1)  # 阿明's socket is open
+    ledger.grant(fang, 70, by=cai, reason="活动 event", key="dash-1")
+    data = metrics.dashboard()
+    assert data.players_online == 1 and data.players_seated == 1
+    assert dict(data.tables_by_variant) == {"pinghe": 1, "nanping": 0, "erren": 0, "guangdong": 0}
+    assert data.hands_per_hour[-1][1] == 1 and sum(n for _, n in data.hands_per_hour) == 1
+    today = timezone.localdate().strftime("%m-%d")
+    grants = dict(data.coins_by_kind["grant"])
+    assert grants[today] >= 2000 + 70  # the two starting grants, the operator's 70, and the bots' floats
+    assert dict(data.escapes_per_day)[today] == 0
+
+
+def test_an_escape_shows_on_the_day(ming, running_table):
+    from tables.services import seating
+
+    seating.leave(ming, running_table.pk)
+    today = timezone.localdate().strftime("%m-%d")
+    assert dict(metrics.dashboard().escapes_per_day)[today] == 1
+
+
+def test_the_page_draws_inline_svg_and_loads_nothing_from_elsewhere(as_staff, li, ming, running_table):
+    page = as_staff(li).get("/admin/dashboard/").content.decode()
+    assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 4
+    assert 'aria-label="tables running per variant' in page and "coins moved per day by kind" in page
+    external = [url for url in re.findall(r'(?:src|href)="([^"]+)"', page) if url.startswith(("http:", "https:", "//"))]
+    assert external == []
+
+
+def test_the_admin_index_links_the_dashboard(as_staff, cai):
+    assert 'id="dashboard-link"' in as_staff(cai).get("/admin/").content.decode()
