@@ -40,25 +40,11 @@ def QJ(tile: str | None = None) -> QiangJin:
     return QiangJin(Tile.parse(tile) if tile else None)
 
 
-def deal(
-    variant: str,
-    hands: dict[int, str],
-    *,
-    live: str = "",
-    back: str = "",
-    gold: str | None = "9s",
-    dealer: int = ALICE,
-    dice: tuple[int, int] = (6, 6),
-    streak: int = 1,
-    opening: bool = False,
-    **options: Any,
-) -> HandState:
-    """A hand dealt exactly so; seats not in `hands` get junk.
+def deal(variant: str, hands: dict[int, str], *, opening: bool = False, **kwargs: Any) -> HandState:
+    """A hand dealt exactly so (see `deal_with_events`); seats not in `hands` get junk.
 
     Unless `opening` is set, every seat passes the opening window (抢金, 三金倒, 天胡)."""
-    state = deal_with_events(
-        variant, hands, live=live, back=back, gold=gold, dealer=dealer, dice=dice, streak=streak, **options
-    )[0]
+    state = deal_with_events(variant, hands, **kwargs)[0]
     return state if opening or state.phase != Phase.OPENING else everyone_passes(state)
 
 
@@ -74,6 +60,8 @@ def deal_with_events(
     streak: int = 1,
     **options: Any,
 ) -> tuple[HandState, tuple[Event, ...]]:
+    """The hand and its deal events: `live` are the draws after the deal, `back` the replacement
+    draws, `gold` the turned-up tile (None: whatever the dice find), other keywords are table options."""
     rules = get_variant(variant)
     sizes = [rules.hand_size(s, dealer) for s in range(rules.n_seats)]
     used = Counter(t for h in hands.values() for t in parse_tiles(h))
