@@ -133,11 +133,13 @@ def _verify_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("seed", help="the seed revealed after the hand")
     parser.add_argument("commitment", help="the SHA-256 hex published before the deal")
     parser.add_argument("--flowers", action="store_true", help="rebuild the 144-tile wall (pinghe, nanping)")
+    parser.add_argument("--variant", help="take the tile set from this variant (flowers or not)")
 
 
 def _run_verify(args: argparse.Namespace) -> int:
+    flowers = args.flowers or (args.variant is not None and _variant(args.variant).has_flowers)
     ok = verify(args.seed, args.commitment)
-    wall = Wall.shuffled(args.seed, flowers=args.flowers)
+    wall = Wall.shuffled(args.seed, flowers=flowers)
     emit(
         {
             "valid": ok,

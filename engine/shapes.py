@@ -19,7 +19,7 @@ from enum import IntEnum
 from functools import cache
 
 from engine import _suits
-from engine.tiles import BAIBAN, N_KINDS, Tile, format_tiles
+from engine.tiles import BAIBAN, N_ALL_KINDS, N_KINDS, Tile, format_tiles
 
 __all__ = [
     "ALL_SHAPES",
@@ -138,12 +138,14 @@ def face_counts(concealed: Sequence[Tile], gold: Tile | None) -> tuple[list[int]
 
     Raises ValueError for flowers, a flower gold, or more than 4 copies of a kind.
     """
-    counts = [0] * N_KINDS
+    counts = [0] * N_ALL_KINDS
     for tile in concealed:
-        if tile.kind >= N_KINDS:
-            raise ValueError(f"flower {tile} cannot be part of a concealed hand")
         counts[tile.kind] += 1
-    if max(counts, default=0) > 4:
+    if any(counts[N_KINDS:]):
+        flower = next(t for t in concealed if t.kind >= N_KINDS)
+        raise ValueError(f"flower {flower} cannot be part of a concealed hand")
+    del counts[N_KINDS:]
+    if max(counts) > 4:
         raise ValueError(f"more than 4 copies of {Tile(counts.index(max(counts)))}")
     if gold is None:
         return counts, 0

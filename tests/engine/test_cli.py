@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from engine.cli import main
-from engine.wall import commitment
+from engine.tiles import format_tiles
+from engine.wall import Wall, commitment
 
 
 def run(capsys, *argv):
@@ -38,6 +39,13 @@ def test_verify_rebuilds_the_wall(capsys):
     assert status == 0 and out["valid"] is True and len(out["dice"]) == 2
     status, out, _ = run(capsys, "verify", "seed-2", commitment("seed-1"))
     assert status == 1 and out["valid"] is False
+
+
+def test_verify_takes_the_tile_set_from_the_variant(capsys):
+    _, with_flowers, _ = run(capsys, "verify", "seed-1", commitment("seed-1"), "--variant", "pinghe")
+    _, without, _ = run(capsys, "verify", "seed-1", commitment("seed-1"))
+    assert "f" in with_flowers["wall"] and "f" not in without["wall"]
+    assert with_flowers["wall"] == format_tiles(Wall.shuffled("seed-1", flowers=True).tiles, sort=False)
 
 
 @pytest.mark.parametrize(
