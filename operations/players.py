@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.models import User
-from engine.scoring.guangdong import player_title
 from ledger import services as ledger
 from ledger.models import Bracket
 from operations.models import Sanction
 from tables.models import Escape, Hand, HandStatus
+from tables.titles import guangdong_score, guangdong_title
 
 SCAN_HANDS = 5000  # how many recent hands are searched for a player's (hands store players as a JSON list)
 
@@ -37,7 +37,6 @@ class PlayerSummary:
 def summary(user: User, recent: int = 20) -> PlayerSummary:
     balance = ledger.balance_of(user)
     played = played_hands(user)
-    score = guangdong_score(played)
     return PlayerSummary(
         user=user,
         balance=balance,
@@ -45,8 +44,8 @@ def summary(user: User, recent: int = 20) -> PlayerSummary:
         hands=played[:recent],
         escapes=list(Escape.objects.filter(user=user).select_related("hand").order_by("-created_at")[:recent]),
         sanctions=list(Sanction.objects.filter(user=user).select_related("created_by", "lifted_by")[:recent]),
-        guangdong_score=score,
-        guangdong_title=player_title(score).name_zh,
+        guangdong_score=guangdong_score(user.pk),
+        guangdong_title=guangdong_title(user.pk).name_zh,
     )
 
 
@@ -68,8 +67,3 @@ def _owed(sheet: dict[str, Any] | None, seat: int) -> int | None:
         if row.get("seat") == seat:
             return int(row.get("owed", 0))
     return None
-
-
-def guangdong_score(played: list[PlayedHand]) -> int:
-    """等级 score: the points (coins ÷ base) won and lost over the player's guangdong hands."""
-    return sum(p.result // p.hand.base for p in played if p.hand.variant == "guangdong" and p.result is not None)

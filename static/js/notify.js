@@ -12,9 +12,13 @@
       const message = JSON.parse(event.data);
       if (message.type === "notify") {
         window.dispatchEvent(new CustomEvent("mj:notify", { detail: message.payload }));
+        if (message.payload && message.payload.type === "table_closed") {
+          banner("牌桌已被管理员关闭 An operator closed your table: " + message.payload.reason);
+        }
       } else if (message.type === "closing") {
         stopped = true;
         window.dispatchEvent(new CustomEvent("mj:session-ended", { detail: message.reason }));
+        if (message.reason && message.reason !== "logged out") banner(message.reason);
       }
     };
     socket.onclose = (event) => {
@@ -23,6 +27,15 @@
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);
     };
+  }
+  // What the server says when it ends the session (a suspension or ban) or closes a table, shown on any page.
+  function banner(text) {
+    const box = document.createElement("div");
+    box.id = "server-notice";
+    box.setAttribute("role", "alert");
+    box.textContent = text;
+    box.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:1000;padding:.8em;background:#9e2a2b;color:#fff;";
+    document.body.prepend(box);
   }
   connect();
 })();

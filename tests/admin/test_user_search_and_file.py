@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 
 from engine.scoring.guangdong import player_title
-from operations.players import PlayedHand, guangdong_score, played_hands
-from tables.models import Hand
+from operations.players import played_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -57,13 +56,3 @@ def test_finance_sees_the_file_but_no_sanction_button(as_staff, cai, ming):
 @pytest.mark.parametrize(("score", "title"), [(-50, "炸胡"), (19, "炸胡"), (20, "鸡胡"), (1_000_000, "十八罗汉")])
 def test_guangdong_titles_follow_the_seed_table(score, title):
     assert player_title(score).name_zh == title
-
-
-def test_the_guangdong_score_adds_points_not_coins():
-    played = [
-        PlayedHand(Hand(variant="guangdong", base=10), 0, 80),
-        PlayedHand(Hand(variant="guangdong", base=50), 1, -100),
-        PlayedHand(Hand(variant="pinghe", base=10), 2, 500),
-        PlayedHand(Hand(variant="guangdong", base=10), 3, None),  # no sheet: a drawn or voided hand
-    ]
-    assert guangdong_score(played) == 8 - 2
