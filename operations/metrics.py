@@ -79,20 +79,30 @@ def _days(now: datetime, count: int) -> list[date]:
     return [today - timedelta(days=d) for d in range(count - 1, -1, -1)]
 
 
+HOUSE_GRANT = "house_grant"  # a grant with no operator: the house topping up its bots (tables.bots)
+
+
 def coins_by_kind(now: datetime, days: int) -> dict[str, Series]:
-    """Coins moved per day for each kind of movement (the credit side of each transaction's postings)."""
+    """Coins moved per day for each kind of movement (the credit side of each transaction's postings).
+
+    Grants made by nobody (the house's bot floats) are counted apart, as `house_grant`.
+    """
     slots = _days(now, days)
     tz = timezone.get_current_timezone()
     rows = (
         Posting.objects.filter(amount__gt=0, transaction__created_at__date__gte=slots[0])
         .annotate(day=TruncDate("transaction__created_at", tzinfo=tz))
-        .values("day", "transaction__kind")
+        .values("day", "transaction__kind", "transaction__created_by")
         .annotate(total=Sum("amount"))
     )
-    totals: dict[str, dict[date, int]] = defaultdict(dict)
+    totals: dict[str, dict[date, int]] = defaultdict(lambda: defaultdict(int))
     for row in rows:
-        totals[row["transaction__kind"]][row["day"]] = int(row["total"])
-    return {kind: [(d.strftime("%m-%d"), totals[kind].get(d, 0)) for d in slots] for kind in TransactionKind.values}
+        kind = row["transaction__kind"]
+        if kind == TransactionKind.GRANT and row["transaction__created_by"] is None:
+            kind = HOUSE_GRANT
+        totals[kind][row["day"]] += int(row["total"])
+    kinds = [*TransactionKind.values, HOUSE_GRANT]
+    return {kind: [(d.strftime("%m-%d"), totals[kind].get(d, 0)) for d in slots] for kind in kinds}
 
 
 def escapes_per_day(now: datetime, days: int) -> Series:

@@ -11,10 +11,11 @@ from ledger.models import TransactionKind
 from operations import charts, metrics
 
 # The kinds shown on the coins chart, grouped as operators think of them.
-COIN_GROUPS = {
+COIN_GROUPS: dict[str, tuple[str, ...]] = {
     "settlement 结算": (TransactionKind.HAND_SETTLEMENT, TransactionKind.FENBING),
     "penalties 罚分": (TransactionKind.ESCAPE_PENALTY,),
     "grants 发放": (TransactionKind.GRANT,),
+    "house bot floats 机器人备用金": (metrics.HOUSE_GRANT,),
     "debits 扣除": (TransactionKind.DEBIT,),
     "reversals 冲正": (TransactionKind.REVERSAL,),
 }

@@ -23,8 +23,9 @@ def test_the_figures_count_what_happened(cai, ming, fang, running_table):
     assert dict(data.tables_by_variant) == {"pinghe": 1, "nanping": 0, "erren": 0, "guangdong": 0}
     assert data.hands_per_hour[-1][1] == 1 and sum(n for _, n in data.hands_per_hour) == 1
     today = timezone.localdate().strftime("%m-%d")
-    grants = dict(data.coins_by_kind["grant"])
-    assert grants[today] >= 2000 + 70  # the two starting grants, the operator's 70, and the bots' floats
+    assert dict(data.coins_by_kind["grant"])[today] == 70  # the operator's grant
+    house = dict(data.coins_by_kind["house_grant"])[today]
+    assert house == 2 * 1000 + 3 * 5000 * 10  # the players' starting coins and three bots' floats (5000 bases)
     assert dict(data.escapes_per_day)[today] == 0
 
 
