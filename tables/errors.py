@@ -85,3 +85,9 @@ class HandRunning(TableError):
     """A hand is running: you cannot do that now."""
 
     code = "hand_running"
+
+
+class AlreadySeated(TableError):
+    """You already sit at another table."""
+
+    code = "already_seated"

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from tables.errors import BadInviteCode, HandRunning, NotSeated, TableClosed, TableFull, WrongBracket
+from tables.errors import AlreadySeated, BadInviteCode, HandRunning, NotSeated, TableClosed, TableFull, WrongBracket
 from tables.models import KNOWN_OPTIONS, Escape, HandStatus, Room, Seat, Table, TableStatus, new_invite_code
 from tables.services import actions
 from tables.services.events import EventRecorder, same_for_all
@@ -87,9 +87,10 @@ def seated_table(user: User, room: Room | None = None) -> Table | None:
 def quick_seat(user: User, room: Room, now: datetime | None = None) -> Table:
     """Seat the user at a public table of the room with a free seat (a new one if none)."""
     check_bracket(user, room)
-    existing = seated_table(user, room)
-    if existing is not None:
+    existing = seated_table(user)
+    if existing is not None and existing.room_id == room.pk:
         return existing
+    _not_seated_elsewhere(user)
     open_ids = (
         Table.objects.filter(room=room, private=False, status__in=[TableStatus.WAITING, TableStatus.BETWEEN])
         .filter(seats__user__isnull=True, seats__is_bot=False)
@@ -108,6 +109,7 @@ def quick_seat(user: User, room: Room, now: datetime | None = None) -> Table:
 def create_private(user: User, room: Room, options: Any = None, now: datetime | None = None) -> Table:
     """A private table (invite code) with its creator seated."""
     check_bracket(user, room)
+    _not_seated_elsewhere(user)
     table = create_table(room, private=True, by=user, options=options)
     return sit(user, table.pk, now)
 
@@ -120,6 +122,7 @@ def join_by_code(user: User, code: str, now: datetime | None = None) -> Table:
     check_bracket(user, table.room)
     if Seat.objects.filter(table=table, user=user).exists():
         return table
+    _not_seated_elsewhere(user)
     return sit(user, table.pk, now)
 
 
@@ -308,6 +311,13 @@ def after_settlement(table_id: int, moved_out: dict[int, str], now: datetime | N
 
 
 # --- internals ----------------------------------------------------------------
+
+
+def _not_seated_elsewhere(user: User) -> None:
+    """One table at a time: leaving a running hand is an escape, so a second seat would be one."""
+    table = seated_table(user)
+    if table is not None:
+        raise AlreadySeated(f"you already sit at table #{table.pk}: leave it first")
 
 
 def _deal_if_full(table: Table, now: datetime, events: EventRecorder) -> bool:

@@ -71,3 +71,14 @@ def test_leaving_between_hands_frees_the_seat(client, ming_logged_in, room):
     table = seating.quick_seat(ming_logged_in, room("pinghe", 10))
     client.post(reverse("tables:leave", args=[table.pk]))
     assert not Seat.objects.filter(user=ming_logged_in).exists()
+
+
+def test_a_player_sits_at_one_table_at_a_time(client, ming_logged_in, room):
+    from tables.models import Seat
+    from tables.services import seating
+
+    first = seating.quick_seat(ming_logged_in, room("pinghe", 10))
+    assert seating.quick_seat(ming_logged_in, room("pinghe", 10)) == first  # the same room: back to it
+    refused = client.post(reverse("tables:quick_seat", args=[room("nanping", 10).pk]), follow=True)
+    assert f"you already sit at table #{first.pk}" in refused.content.decode()
+    assert Seat.objects.filter(user=ming_logged_in).count() == 1
