@@ -183,19 +183,23 @@ def _load_command_modules() -> None:
                 raise
 
 
-def build_parser() -> argparse.ArgumentParser:
-    _load_command_modules()
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; the other modules' commands are imported only when `command` is not
+    already registered (so `win`/`waits` answer without loading the hand machine)."""
+    if command not in _COMMANDS:
+        _load_command_modules()
     parser = _Parser(prog="python -m engine", description="Mahjong rules engine: settle disputes, print JSON.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in _COMMANDS.values():
-        command.configure(sub.add_parser(command.name, help=command.help, description=command.help))
+    for entry in _COMMANDS.values():
+        entry.configure(sub.add_parser(entry.name, help=entry.help, description=entry.help))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; bad input -> one stderr line and status 2."""
     try:
-        args = build_parser().parse_args(argv)
+        argv = list(sys.argv[1:] if argv is None else argv)
+        args = build_parser(argv[0] if argv else None).parse_args(argv)
         return _COMMANDS[args.command].run(args)
     except (UsageError, NotationError, HandSizeError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
