@@ -136,3 +136,18 @@ def test_a_win_needs_3k_plus_2_tiles(size):
 def test_flowers_are_never_in_a_concealed_hand():
     with pytest.raises(ValueError, match="flower"):
         is_win(parse_tiles("11m123p456p789p11s1f"), shapes=PINGHE)
+
+
+def test_readings_say_which_groups_hold_golds_and_which_are_concealed_triplets():
+    # 游金 won on 7z: the gold (5m) pairs with the drawn 中, every set is real.
+    readings = decompose(parse_tiles("5m 123m 789m 234p 999p 345s 7z"), gold=Tile.parse("5m"), shapes=PINGHE)
+    youjin = [r for r in readings if r.pair is not None and r.pair.golds == 1 and str(r.pair) == "77z"]
+    assert len(youjin) == 1
+    assert [str(g) for g in youjin[0].concealed_triplets] == ["999p"]
+    assert all(g.golds == 0 for g in youjin[0].sets)
+
+
+def test_every_reading_of_an_ambiguous_hand_is_listed():
+    # 111222333m as three pungs or three chows (a scorer picks the better one).
+    readings = decompose(parse_tiles("111222333m 456p 77z"), shapes=frozenset({Shape.STANDARD}))
+    assert [str(r) for r in readings] == ["123m 123m 123m 456p 77z", "456p 111m 222m 333m 77z"]  # chows, pungs, pair
