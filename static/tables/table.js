@@ -192,7 +192,7 @@
         log(`开局 hand ${ev.number}, commitment ${ev.commitment.slice(0, 12)}…`);
         break;
       case "prompt":
-        if (hand) { hand.to_act = ev.to_act; hand.hand_version = ev.hand_version; }
+        if (hand) { hand.to_act = ev.to_act; hand.hand_version = ev.hand_version; if (ev.hand) hand.state = ev.hand; }
         legal = ev.legal || []; deadline = ev.deadline;
         break;
       case "hand_finished":
@@ -205,7 +205,8 @@
           el("result").appendChild(ready);
         }
         log("本局结束 hand over");
-        hand = null;
+        // Keep showing the table as it ended: every hand is revealed now.
+        if (hand && ev.final) { hand.state = ev.final; hand.to_act = []; } else { hand = null; }
         break;
       case "settled": log("已结算 settled: " + JSON.stringify(ev.balances)); break;
       case "moved_out": log("移出 moved out: " + ev.reason); if (ev.seat === seat) location.reload(); break;
@@ -229,10 +230,8 @@
         if (msg.from > version + 1) { send({ type: "resync", since: version }); return; }
         for (const ev of msg.events) if (ev.version > version) applyEvent(ev);
         version = Math.max(version, msg.to);
-        // The engine's events are deltas; the authoritative full view comes with a resync, cheap enough per turn.
-        if (msg.events.some((e) => !["seats", "auto", "ready", "settled", "hand_finished"].includes(e.type))) {
-          send({ type: "resync" });
-        } else { renderSeats(seatsCache); renderHand(); }
+        // Every transaction ends with a prompt carrying this seat's refreshed view: no resync needed.
+        renderSeats(seatsCache); renderHand();
         break;
       case "pong": if (msg.version > version) send({ type: "resync", since: version }); break;
       case "ack": break;

@@ -288,7 +288,8 @@ def _deadline(play: Play) -> datetime | None:
 
 
 def _prompt(play: Play) -> None:
-    """Tell every seat who must act now and by when; each seat gets its own legal actions."""
+    """Tell every seat who must act now and by when, with its own legal actions and its refreshed view
+    (so a client never has to rebuild the hand from the engine's delta events)."""
     play.hand.deadline = _deadline(play)
     to_act = sorted(play.state.to_act)
     deadline = play.hand.deadline.isoformat() if play.hand.deadline else None
@@ -299,6 +300,7 @@ def _prompt(play: Play) -> None:
             "to_act": to_act,
             "deadline": deadline,
             "hand_version": play.state.version,
+            "hand": view(play.state, seat),
         }
         if seat is not None:
             base["legal"] = [a.to_json() for a in legal_actions(play.state, seat)] if seat in to_act else []
