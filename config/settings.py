@@ -181,6 +181,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 }
 # tables: fault injection for the crash test only (seconds a worker sleeps after posting a settlement)
 TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER_POST", "0"))
+# a seat whose sockets sent no heartbeat (pages ping every 10 s) for this long is treated as disconnected
+TABLES_PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("TABLES_PRESENCE_TIMEOUT_SECONDS", "90"))
 TABLES_RECONCILE_AFTER_SECONDS = float(os.environ.get("TABLES_RECONCILE_AFTER_SECONDS", "30"))
 # Redis broker: a task unacknowledged by a dead worker is delivered again after this long
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))}

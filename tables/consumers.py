@@ -146,6 +146,8 @@ class TableConsumer(UserSocketMixin):
         report the table's committed version, so a client that missed a broadcast can resync."""
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        if self.seat is not None and self.user_id is not None:
+            await database_sync_to_async(seating.seen)(self.table_id, self.user_id)
         version = await database_sync_to_async(table_version)(self.table_id)
         await self.send_json({"type": "pong", "version": version})
 

@@ -109,6 +109,7 @@ class Seat(models.Model):
     is_bot = models.BooleanField(default=False)
     auto = models.BooleanField(default=False, help_text="托管: the bot plays this seat until the player acts")
     connections = models.PositiveIntegerField(default=0)
+    last_seen = models.DateTimeField(null=True, blank=True, help_text="last sign of life of the player's sockets")
     disconnected_at = models.DateTimeField(null=True, blank=True)
     leaving = models.BooleanField(default=False, help_text="escaped or left: freed when the hand ends")
     ready = models.BooleanField(default=False)

@@ -131,11 +131,16 @@ def sweep() -> dict[str, int]:
 
 def sweep_now(now: datetime) -> dict[str, int]:
     """One sweep at `now`; returns how many of each thing it did."""
-    done = {"timeouts": 0, "escapes": 0, "bots": 0, "deals": 0}
+    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0}
     for hand_id, version in Hand.objects.filter(status=HandStatus.PLAYING, deadline__lte=now).values_list(
         "id", "state_version"
     ):
         done["timeouts"] += actions.fire_deadline(hand_id, version, now)
+    silent_since = now - timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
+    for seat_id in Seat.objects.filter(
+        table__status=TableStatus.PLAYING, connections__gt=0, last_seen__lt=silent_since
+    ).values_list("id", flat=True):
+        done["silent"] += seating.presence_lost(seat_id, now)
     for seat in Seat.objects.filter(
         table__status=TableStatus.PLAYING, user__isnull=False, connections=0, leaving=False
     ).exclude(disconnected_at=None):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -178,16 +179,40 @@ def connected(table_id: int, user_id: int) -> int | None:
         if seat is None:
             return None
         seat.connections += 1
-        seat.disconnected_at = None
+        seat.disconnected_at, seat.last_seen = None, timezone.now()
         events = EventRecorder(table)
         if seat.auto and not seat.leaving:
             seat.auto = False
             view = {"type": "auto", "seat": seat.index, "auto": False}
             events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
-        seat.save(update_fields=["connections", "disconnected_at", "auto"])
+        seat.save(update_fields=["connections", "disconnected_at", "auto", "last_seen"])
         announce_seats(table, events)
         events.finish()
         return seat.index
+
+
+def seen(table_id: int, user_id: int, now: datetime | None = None) -> None:
+    """A heartbeat from one of the player's sockets (no lock: only `last_seen` changes)."""
+    Seat.objects.filter(table_id=table_id, user_id=user_id).update(last_seen=now or timezone.now())
+
+
+def presence_lost(seat_id: int, now: datetime | None = None) -> bool:
+    """Sockets counted as open but silent past TABLES_PRESENCE_TIMEOUT_SECONDS died with their process
+    (a daphne that crashed never ran their disconnect): treat the player as disconnected since last seen."""
+    now = now or timezone.now()
+    silent = timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
+    with transaction.atomic():
+        table_id = Seat.objects.values_list("table_id", flat=True).get(pk=seat_id)
+        table = actions.lock_table(table_id)
+        seat = Seat.objects.get(pk=seat_id)
+        if seat.user_id is None or seat.connections == 0 or seat.last_seen is None or seat.last_seen + silent > now:
+            return False
+        seat.connections = 0
+        events = EventRecorder(table)
+        _all_sockets_gone(table, seat, seat.last_seen, events)
+        actions.run_bots_now(table, now, events)
+        events.finish()
+        return True
 
 
 def disconnected(table_id: int, user_id: int, now: datetime | None = None) -> None:
@@ -201,13 +226,9 @@ def disconnected(table_id: int, user_id: int, now: datetime | None = None) -> No
         seat.connections = max(0, seat.connections - 1)
         events = EventRecorder(table)
         if seat.connections == 0:
-            seat.disconnected_at = now
-            if table.status == TableStatus.PLAYING and not seat.auto:
-                seat.auto = True
-                view = {"type": "auto", "seat": seat.index, "auto": True}
-                events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
-        seat.save(update_fields=["connections", "disconnected_at", "auto"])
-        announce_seats(table, events)
+            _all_sockets_gone(table, seat, now, events)
+        else:
+            seat.save(update_fields=["connections"])
         actions.run_bots_now(table, now, events)
         events.finish()
 
@@ -318,6 +339,17 @@ def _not_seated_elsewhere(user: User) -> None:
     table = seated_table(user)
     if table is not None:
         raise AlreadySeated(f"you already sit at table #{table.pk}: leave it first")
+
+
+def _all_sockets_gone(table: Table, seat: Seat, since: datetime, events: EventRecorder) -> None:
+    """No socket left: the grace period runs from `since`, and during a hand the bot plays the seat (托管)."""
+    seat.disconnected_at = since
+    if table.status == TableStatus.PLAYING and not seat.auto:
+        seat.auto = True
+        view = {"type": "auto", "seat": seat.index, "auto": True}
+        events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
+    seat.save(update_fields=["connections", "disconnected_at", "auto"])
+    announce_seats(table, events)
 
 
 def _deal_if_full(table: Table, now: datetime, events: EventRecorder) -> bool:

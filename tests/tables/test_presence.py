@@ -1,0 +1,58 @@
+"""A daphne process that dies never runs its sockets' disconnect: the seat still counts an open socket.
+Heartbeats keep `last_seen` fresh; a seat silent past the presence timeout is treated as disconnected
+since it was last seen (托管 at once, an escape after the grace period)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from tests.tables.conftest import TableClient
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
+
+
+def seat_state(table_id: int, index: int):
+    from tables.models import Seat
+
+    return Seat.objects.get(table_id=table_id, index=index)
+
+
+async def test_a_seat_whose_process_died_is_disconnected_from_when_it_was_last_seen(
+    four_players, seat_at_table, settings
+):
+    from tables.models import Escape, Seat
+    from tables.tasks import sweep_now
+
+    table = await sync_to_async(seat_at_table)(four_players, "pinghe", grace_seconds=120)
+    clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
+    await clients[0].send({"type": "ping"})  # a heartbeat refreshes last_seen
+    await clients[0].expect("pong")
+    ming = await sync_to_async(seat_state)(table.pk, 0)
+    assert ming.connections == 1 and ming.last_seen is not None
+
+    # 老王's process died: his seat still counts a socket, but it never pings again.
+    last_seen = (await sync_to_async(seat_state)(table.pk, 2)).last_seen
+    timeout = settings.TABLES_PRESENCE_TIMEOUT_SECONDS
+    for seat in range(4):  # the live sockets keep pinging; pretend they did so just now
+        if seat != 2:
+            await sync_to_async(
+                lambda s=seat: Seat.objects.filter(table=table, index=s).update(
+                    last_seen=last_seen + timedelta(seconds=121)
+                )
+            )()
+    early = await sync_to_async(sweep_now)(last_seen + timedelta(seconds=timeout - 1))
+    assert early["silent"] == 0
+    late = await sync_to_async(sweep_now)(last_seen + timedelta(seconds=timeout + 1))
+    assert (late["silent"], late["escapes"]) == (1, 0)
+    wang = await sync_to_async(seat_state)(table.pk, 2)
+    assert wang.connections == 0 and wang.auto and wang.disconnected_at == last_seen
+
+    # The grace period counts from when he was last seen.
+    done = await sync_to_async(sweep_now)(last_seen + timedelta(seconds=121))
+    assert done["escapes"] == 1
+    assert await sync_to_async(Escape.objects.filter(hand__table=table, seat=2).exists)()
+    for client in clients:
+        await client.close()
