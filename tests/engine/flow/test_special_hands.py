@@ -38,3 +38,22 @@ def test_dandiao_five_pongs_then_a_self_drawn_single():
     state = play(state, (BOB, WIN))
     assert outcome(state) == (BOB, "zimo")
     assert "单吊" in sheet_items(state, BOB)
+
+
+def test_bayou_dandiao_in_shuangyou_with_a_third_gold():
+    # Bob pongs four honours and 8m and is left with the gold alone (单游 and 单吊 at once); he
+    # draws a gold and throws it out (双游), then draws the last gold: 四游, lifted by 单吊 to 八游.
+    honours = ["1z", "2z", "3z", "4z", "8m"]
+    bob = "1z1z2z2z3z3z4z4z8m8m" + "9s" + "1m9m1p9p2s"
+    alice = "1z2z3z4z6z" + "2m5m8m" + "3p6p" + "5s8s" + "7z7z" + "4m1s4p"
+    live = "2s3s4s6s7s8s2p3p6p7p8p1s4s6m7m" + "9s" + "5m6m8m" + "9s"
+    state = deal("pinghe", {ALICE: alice, BOB: bob}, live=live)
+    for honour, spare in zip(honours, ["1m", "9m", "1p", "9p", "2s"], strict=True):
+        state = drain(state, until=lambda s: s.phase == Phase.TURN and s.turn == ALICE)
+        state = play(state, (ALICE, D(honour)), (BOB, PONG), (BOB, D(spare)))
+    assert state.seats[BOB].you == 1
+    state = drain(state, until=lambda s: s.phase == Phase.TURN and s.turn == BOB)
+    state = play(state, (BOB, D("9s")))
+    assert outcome(state) == (BOB, "siyou")
+    assert state.sheet is not None and state.sheet.total_fan == 32
+    assert "单吊" in sheet_items(state, BOB)
