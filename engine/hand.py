@@ -96,7 +96,7 @@ class SeatState:
     hand: tuple[Tile, ...] = ()
     melds: tuple[Meld, ...] = ()
     flowers: tuple[Tile, ...] = ()
-    river: tuple[Tile, ...] = ()  # every tile this seat discarded, in order
+    river: tuple[Tile, ...] = ()  # this seat's discards in order, less those claimed into melds
     drawn: Tile | None = None  # the tile just drawn (shown to this seat)
     you: int = 0  # 游金 level: 0 none, 1 单游, 2 双游, 3 三游/四游
     turns: int = 0  # own turns started
@@ -1116,6 +1116,7 @@ def _claim(d: _Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, A
     for t in used:
         hand.remove(t)
     d.set_seat(seat, hand=tuple(hand), melds=(*s.melds, Meld(meld_kind, meld_tiles)))
+    d.set_seat(discarder, river=d.seats[discarder].river[:-1])  # the claimed tile now lies in the meld
     d.fenbing_alive = False
     d.last_discard = None
     d.emit(public(kind, seat, tiles=format_tiles(meld_tiles), from_seat=discarder, tile=str(tile)))

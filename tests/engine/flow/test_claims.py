@@ -76,3 +76,11 @@ def test_a_chow_by_a_seat_that_is_not_on_the_left_is_refused():
     assert state.to_act == (CAROL,)
     with pytest.raises(ChowNotFromLeft):
         play(state, (CAROL, C("23m")))
+
+
+def test_a_claimed_discard_leaves_the_river_for_the_meld():
+    state = deal("pinghe", {BOB: BOB_CHOWS})
+    state = play(state, (ALICE, D("1m")))
+    assert [str(t) for t in state.seats[ALICE].river] == ["1m"]
+    state = play(state, (BOB, C("23m")))
+    assert state.seats[ALICE].river == ()
