@@ -26,85 +26,52 @@ from typing import Any, TextIO
 
 from engine.cli import Command, UsageError, main, register
 from engine.scoring import settle_hand
+from engine.scoring import situation_json as sj
+from engine.scoring.situation_json import SituationError
 from engine.sheet import Meld, SeatTally, WinContext, WinType
-from engine.tiles import NotationError, Tile, parse_tiles
+from engine.tiles import Tile, parse_tiles
+
+__all__ = ["HAND_TILES", "SituationError", "run", "score", "situation_from_json"]
 
 HAND_TILES = 17  # the Fujian gold games: a pair + 5 sets, a kong counted as 3
 
 
-class SituationError(ValueError):
-    """The JSON situation is malformed; the message names the field."""
-
-
 def situation_from_json(data: Mapping[str, Any]) -> WinContext:
     """A `WinContext` from the JSON situation; raises `SituationError` naming the bad field."""
-    if not isinstance(data, Mapping):
-        raise SituationError("the situation must be a JSON object")
-    try:
+    sj.json_object(data)
+    with sj.named_errors():
         return _situation(data)
-    except (NotationError, KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, SituationError):
-            raise
-        raise SituationError(f"{type(exc).__name__}: {exc}") from exc
 
 
 def _situation(data: Mapping[str, Any]) -> WinContext:
-    hands = _per_seat(data, "hands", "")
+    hands = sj.per_seat(data, "hands", "", None)
     n_seats = len(hands)
-    melds = [tuple(_meld(m) for m in seat_melds) for seat_melds in _per_seat(data, "melds", [], n_seats)]
-    flowers = [parse_tiles(f) for f in _per_seat(data, "flowers", "", n_seats)]
-    win = data.get("win")
-    if win is not None and not isinstance(win, Mapping):
-        raise SituationError("'win' must be an object (or null for a drawn hand)")
-    winner = _int(win, "winner") if win else None
+    melds = sj.seat_melds(data, n_seats)
+    flowers = [parse_tiles(f) for f in sj.per_seat(data, "flowers", "", n_seats)]
+    win = sj.win_object(data)
+    winner = sj.integer(win, "winner") if win else None
     win_type = WinType.parse(str(win.get("type", ""))) if win else None
-    win_tile = Tile.parse(win["tile"]) if win and win.get("tile") else None
+    win_tile = sj.optional_tile(win, "tile") if win else None
     concealed = _winner_concealed(hands, winner, win_tile, melds, win_type)
     return WinContext(
         variant=str(data.get("variant", "")),
         n_seats=n_seats,
-        dealer=_int(data, "dealer", 0),
-        streak=_int(data, "streak", 1),
-        base=_int(data, "base", 1),
+        dealer=sj.integer(data, "dealer", 0),
+        streak=sj.integer(data, "streak", 1),
+        base=sj.integer(data, "base", 1),
         winner=winner,
         win_type=win_type,
-        discarder=_int(win, "discarder", None) if win else None,
+        discarder=sj.integer(win, "discarder") if win else None,
         concealed=concealed,
         melds=melds[winner] if winner is not None else (),
         flowers=flowers[winner] if winner is not None else (),
-        gold=Tile.parse(data["gold"]) if data.get("gold") else None,
+        gold=sj.optional_tile(data, "gold"),
         win_tile=win_tile,
         tallies=tuple(_tally(f, m) for f, m in zip(flowers, melds, strict=True)),
-        fenbing=_int(data, "fenbing", 0),
-        bao=_int(data, "bao", None),
-        balances=tuple(int(b) for b in data["balances"]) if data.get("balances") is not None else None,
+        fenbing=sj.integer(data, "fenbing", 0),
+        bao=sj.integer(data, "bao"),
+        balances=sj.balances(data),
     )
-
-
-def _per_seat(data: Mapping[str, Any], key: str, empty: Any, n_seats: int | None = None) -> list[Any]:
-    value = data.get(key)
-    if value is None:
-        if n_seats is None:
-            raise SituationError(f"{key!r} is required: one entry per seat")
-        return [empty] * n_seats
-    if not isinstance(value, list) or (n_seats is not None and len(value) != n_seats):
-        raise SituationError(f"{key!r} must be a list with one entry per seat ({n_seats or 'n'} seats)")
-    return value
-
-
-def _int(data: Mapping[str, Any], key: str, default: int | None = None) -> Any:
-    value = data.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SituationError(f"{key!r} must be an integer, got {value!r}")
-    return value
-
-
-def _meld(text: Any) -> Meld:
-    if not isinstance(text, str):
-        raise SituationError(f"a meld is an mpsz string, got {text!r}")
-    return Meld.parse(text.rstrip("!"), concealed=text.endswith("!"))
 
 
 def _tally(flowers: Sequence[Tile], melds: Sequence[Meld]) -> SeatTally:
@@ -122,8 +89,8 @@ def _winner_concealed(
         return ()
     if not 0 <= winner < len(hands):
         raise SituationError(f"winner seat {winner} is not at the table")
-    concealed = parse_tiles(hands[winner]) + ((win_tile,) if win_tile else ())
-    size = len(concealed) + 3 * len(melds[winner])
+    concealed = sj.concealed_with(hands[winner], win_tile)
+    size = sj.hand_size(concealed, melds[winner])
     if size != HAND_TILES:
         raise SituationError(
             f"the winner's hand has {size} tiles (concealed + win tile + 3 per meld), a winning hand has {HAND_TILES}"

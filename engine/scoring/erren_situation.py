@@ -20,9 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.scoring import situation_json as sj
 from engine.scoring.erren import FACTS, N_SEATS, VARIANT, settle
-from engine.sheet import Meld, SettlementSheet, WinContext, WinType
-from engine.tiles import Tile, parse_tiles
+from engine.scoring.situation_json import SituationError
+from engine.sheet import SettlementSheet, WinContext, WinType
+
+__all__ = ["SituationError", "context_from_json", "sheet_from_json"]
 
 _TYPES = {
     "dianpao": WinType.DIANPAO,
@@ -36,35 +39,22 @@ _TYPES = {
 }
 
 
-class SituationError(ValueError):
-    """The JSON situation is malformed; the message names the field."""
-
-
 def sheet_from_json(data: Mapping[str, Any]) -> SettlementSheet:
     """The settlement sheet of an erren situation; SituationError names what is wrong."""
-    try:
+    with sj.named_errors():  # InvalidWin, NotAWin, NotationError, SheetError
         return settle(context_from_json(data))
-    except SituationError:
-        raise
-    except (ValueError, KeyError, TypeError, IndexError) as exc:  # InvalidWin, NotAWin, NotationError, SheetError
-        raise SituationError(f"{type(exc).__name__}: {exc}") from exc
 
 
 def context_from_json(data: Mapping[str, Any]) -> WinContext:
     """The `WinContext` of the situation described in the module docstring."""
-    if not isinstance(data, Mapping):
-        raise SituationError("the situation must be a JSON object")
-    win = data.get("win")
-    if win is not None and not isinstance(win, Mapping):
-        raise SituationError("'win' must be an object (or null for a drawn hand)")
-    balances = data.get("balances")
+    win = sj.win_object(sj.json_object(data))
     common: dict[str, Any] = {
         "variant": VARIANT,
         "n_seats": N_SEATS,
-        "dealer": _int(data, "dealer", 0),
-        "streak": _int(data, "streak", 1),
-        "base": _int(data, "base", 1),
-        "balances": tuple(int(b) for b in balances) if balances is not None else None,
+        "dealer": sj.integer(data, "dealer", 0),
+        "streak": sj.integer(data, "streak", 1),
+        "base": sj.integer(data, "base", 1),
+        "balances": sj.balances(data),
     }
     if not win:
         return WinContext(**common)
@@ -72,46 +62,22 @@ def context_from_json(data: Mapping[str, Any]) -> WinContext:
 
 
 def _win(win: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
-    winner = _int(win, "winner", None)
+    winner = sj.integer(win, "winner")
     if winner not in range(N_SEATS):
         raise SituationError(f"'winner' must be 0 or 1, got {winner!r}")
     kind = _TYPES.get(str(win.get("type", "")).lower())
     if kind is None:
         raise SituationError(f"unknown win type {win.get('type')!r}; one of {', '.join(_TYPES)}")
-    tile = Tile.parse(win["tile"]) if win.get("tile") else None
-    hands = _per_seat(data, "hands", "")
-    melds = _per_seat(data, "melds", [])
+    tile = sj.optional_tile(win, "tile")
+    hands = sj.per_seat(data, "hands", "", N_SEATS)
     facts = tuple((name, bool(win.get(name, False))) for name in FACTS if name != "bonus")
+    bonus = sj.optional_tile(data, "bonus")
     return {
         "winner": winner,
         "win_type": kind,
         "discarder": 1 - winner if kind in (WinType.DIANPAO, WinType.QIANGGANG) else None,
-        "concealed": parse_tiles(str(hands[winner])) + ((tile,) if tile else ()),
-        "melds": tuple(_meld(m) for m in melds[winner]),
+        "concealed": sj.concealed_with(hands[winner], tile),
+        "melds": tuple(sj.meld(m) for m in sj.per_seat(data, "melds", [], N_SEATS)[winner]),
         "win_tile": tile,
-        "facts": (*facts, ("bonus", str(Tile.parse(data["bonus"])) if data.get("bonus") else None)),
+        "facts": (*facts, ("bonus", str(bonus) if bonus else None)),
     }
-
-
-def _per_seat(data: Mapping[str, Any], key: str, empty: Any) -> list[Any]:
-    value = data.get(key)
-    if value is None:
-        return [empty] * N_SEATS
-    if not isinstance(value, list) or len(value) != N_SEATS:
-        raise SituationError(f"{key!r} must be a list with one entry per seat (2 seats)")
-    return value
-
-
-def _int(data: Mapping[str, Any], key: str, default: int | None) -> Any:
-    value = data.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SituationError(f"{key!r} must be an integer, got {value!r}")
-    return value
-
-
-def _meld(text: Any) -> Meld:
-    if not isinstance(text, str):
-        raise SituationError(f"a meld is an mpsz string, got {text!r}")
-    return Meld.parse(text.rstrip("!"), concealed=text.endswith("!"))

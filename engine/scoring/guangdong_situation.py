@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.scoring import situation_json as sj
 from engine.scoring.guangdong import (
     EAST_TILE,
     N_SEATS,
@@ -30,8 +31,10 @@ from engine.scoring.guangdong import (
     WinWay,
     settle,
 )
+from engine.scoring.situation_json import SituationError
 from engine.sheet import Meld, SettlementSheet
-from engine.tiles import Tile, parse_tiles
+
+__all__ = ["SituationError", "hand_from_json", "sheet_from_json"]
 
 HAND_TILES = 14  # a pair + 4 sets, a kong counted as 3
 
@@ -60,50 +63,38 @@ _FIRST_TURNS = {
 }
 
 
-class SituationError(ValueError):
-    """The JSON situation is malformed; the message names the field."""
-
-
 def sheet_from_json(data: Mapping[str, Any]) -> SettlementSheet:
     """The settlement sheet of a guangdong situation; SituationError names what is wrong."""
-    try:
+    with sj.named_errors():  # ScoringError, NotationError, SheetError
         return settle(hand_from_json(data))
-    except SituationError:
-        raise
-    except (ValueError, KeyError, TypeError, IndexError) as exc:  # ScoringError, NotationError, SheetError
-        raise SituationError(f"{type(exc).__name__}: {exc}") from exc
 
 
 def hand_from_json(data: Mapping[str, Any]) -> GuangdongHand:
     """A `GuangdongHand` from the JSON situation described in the module docstring."""
-    if not isinstance(data, Mapping):
-        raise SituationError("the situation must be a JSON object")
-    hands = _per_seat(data, "hands", "")
-    melds = [tuple(_meld(m) for m in seat) for seat in _per_seat(data, "melds", [])]
+    hands = sj.per_seat(sj.json_object(data), "hands", "", N_SEATS)
+    melds = sj.seat_melds(data, N_SEATS)
     wins = data.get("wins", [data["win"]] if data.get("win") else [])
     if not isinstance(wins, list):
         raise SituationError("'wins' must be a list of win objects")
-    balances = data.get("balances")
     return GuangdongHand(
-        dealer=_seat(data, "dealer", 0),
-        base=_int(data, "base", 1),
-        round_wind=Tile.parse(data["round_wind"]) if data.get("round_wind") else EAST_TILE,
+        dealer=sj.seat(data, "dealer", 0, N_SEATS),
+        base=sj.integer(data, "base", 1),
+        round_wind=sj.optional_tile(data, "round_wind") or EAST_TILE,
         winners=tuple(_winner(w, hands, melds) for w in wins),
-        streak=_int(data, "streak", 1),
-        balances=tuple(int(b) for b in balances) if balances is not None else None,
+        streak=sj.integer(data, "streak", 1),
+        balances=sj.balances(data),
     )
 
 
 def _winner(win: Any, hands: Sequence[Any], melds: Sequence[tuple[Meld, ...]]) -> Winner:
     if not isinstance(win, Mapping):
         raise SituationError("a win is an object with 'winner' and 'way'")
-    seat = _seat(win, "winner", None)
+    seat = sj.seat(win, "winner", None, N_SEATS)
     way = _WAYS.get(str(win.get("way", "")).lower())
     if way is None:
         raise SituationError(f"unknown win way {win.get('way')!r}; one of {', '.join(w.name.lower() for w in WinWay)}")
-    tile = (Tile.parse(win["tile"]),) if win.get("tile") else ()
-    concealed = parse_tiles(str(hands[seat])) + tile
-    size = len(concealed) + 3 * len(melds[seat])
+    concealed = sj.concealed_with(hands[seat], sj.optional_tile(win, "tile"))
+    size = sj.hand_size(concealed, melds[seat])
     if size != HAND_TILES:
         raise SituationError(f"seat {seat}'s hand has {size} tiles (concealed + win tile + 3 per meld), not 14")
     first_turn = _FIRST_TURNS.get(str(win.get("first_turn", "")).lower(), FirstTurn.NONE)
@@ -112,39 +103,8 @@ def _winner(win: Any, hands: Sequence[Any], melds: Sequence[tuple[Meld, ...]]) -
         concealed=concealed,
         melds=melds[seat],
         way=way,
-        from_seat=_seat(win, "from", None),
-        liable=_seat(win, "liable", None),
+        from_seat=sj.seat(win, "from", None, N_SEATS),
+        liable=sj.seat(win, "liable", None, N_SEATS),
         last_tile=bool(win.get("last_tile", False)),
         first_turn=first_turn,
     )
-
-
-def _per_seat(data: Mapping[str, Any], key: str, empty: Any) -> list[Any]:
-    value = data.get(key)
-    if value is None:
-        return [empty] * N_SEATS
-    if not isinstance(value, list) or len(value) != N_SEATS:
-        raise SituationError(f"{key!r} must be a list with one entry per seat (4 seats)")
-    return value
-
-
-def _int(data: Mapping[str, Any], key: str, default: int | None) -> Any:
-    value = data.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SituationError(f"{key!r} must be an integer, got {value!r}")
-    return value
-
-
-def _seat(data: Mapping[str, Any], key: str, default: int | None) -> Any:
-    seat = _int(data, key, default)
-    if seat is not None and not 0 <= seat < N_SEATS:
-        raise SituationError(f"{key!r} seat {seat} is not at the table (0-3)")
-    return seat
-
-
-def _meld(text: Any) -> Meld:
-    if not isinstance(text, str):
-        raise SituationError(f"a meld is an mpsz string, got {text!r}")
-    return Meld.parse(text.rstrip("!"), concealed=text.endswith("!"))
