@@ -64,6 +64,8 @@ def sanction(
             _lift_row(previous, by, f"replaced by a new {kind}", now)
         row = Sanction.objects.create(user=user, kind=kind, reason=reason, until=until, created_by=by, created_at=now)
         accounts.ban_user(user.pk, row.notice())  # deactivates; closes the sockets after commit
+        user.is_active = False
+        closing.remove_player(user.pk, now)  # a bot finishes their running hands; no escape penalty
         detail = {"until": until.isoformat() if until else None, "replaced": previous.pk if previous else None}
         record(by, kind, user, reason, subject=user, detail=detail, target_type="user")
         return row

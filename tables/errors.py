@@ -91,3 +91,9 @@ class AlreadySeated(TableError):
     """You already sit at another table."""
 
     code = "already_seated"
+
+
+class AccountDisabled(TableError):
+    """Your account is suspended or banned: you cannot sit."""
+
+    code = "account_disabled"

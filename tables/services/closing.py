@@ -6,6 +6,8 @@ settlement task nor the reconciler will ever post it, and a `hand_voided` event
 (with the seed revealed, so the deal can still be checked) says so. An escape
 recorded earlier in that hand keeps its penalty: the player did leave. Closing
 is done once: a closed table refuses a second close.
+
+`remove_player` stands a suspended or banned player up everywhere (see there).
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from tables.errors import TableClosed
-from tables.models import Hand, HandStatus, Table, TableStatus
+from tables.models import Hand, HandStatus, Seat, Table, TableStatus
 from tables.services import actions
 from tables.services.events import EventRecorder, same_for_all
-from tables.services.seating import announce_seats
+from tables.services.seating import _close_if_no_players, _free_seat, announce_seats
 
 VOIDED_EVENT = "hand_voided"
 
@@ -69,3 +71,42 @@ def _void_running_hand(table: Table, reason: str, now: datetime, events: EventRe
 def is_voided(hand: Hand) -> bool:
     """Whether an operator voided this hand (it ended without a result)."""
     return hand.events.filter(kind=VOIDED_EVENT).exists()
+
+
+def remove_player(user_id: int, now: datetime | None = None) -> list[int]:
+    """Stand a suspended or banned player up at every open table; returns the tables' ids.
+
+    Between hands the seat is freed at once. In a running hand the bot plays the
+    seat to the end (托管) and the seat is freed after the settlement, as for a
+    leaver, but no escape is recorded: the operator removed the player, they did
+    not run, and the hand's result stands.
+    """
+    now = now or timezone.now()
+    table_ids = list(
+        Seat.objects.filter(user_id=user_id)
+        .exclude(table__status=TableStatus.CLOSED)
+        .values_list("table_id", flat=True)
+    )
+    for table_id in table_ids:
+        with transaction.atomic():
+            table = actions.lock_table(table_id)
+            seat = table.seats.filter(user_id=user_id).first()
+            if seat is not None:
+                _stand_up(table, seat, now)
+    return table_ids
+
+
+def _stand_up(table: Table, seat: Seat, now: datetime) -> None:
+    events = EventRecorder(table)
+    if table.status == TableStatus.PLAYING:
+        seat.leaving, seat.auto = True, True
+        seat.save(update_fields=["leaving", "auto"])
+        view = {"type": "auto", "seat": seat.index, "auto": True}
+        events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
+        announce_seats(table, events)
+        actions.run_bots_now(table, now, events)
+    else:
+        _free_seat(seat)
+        announce_seats(table, events)
+        _close_if_no_players(table)
+    events.finish()

@@ -15,7 +15,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from tables.errors import AlreadySeated, BadInviteCode, HandRunning, NotSeated, TableClosed, TableFull, WrongBracket
+from tables.errors import (
+    AccountDisabled,
+    AlreadySeated,
+    BadInviteCode,
+    HandRunning,
+    NotSeated,
+    TableClosed,
+    TableFull,
+    WrongBracket,
+)
 from tables.models import KNOWN_OPTIONS, Escape, HandStatus, Room, Seat, Table, TableStatus, new_invite_code
 from tables.services import actions
 from tables.services.events import EventRecorder, same_for_all
@@ -37,7 +46,9 @@ def base_for_balance(balance: int) -> int | None:
 
 
 def check_bracket(user: User, room: Room) -> None:
-    """Raise WrongBracket unless the user's balance falls in the room's bracket."""
+    """Raise WrongBracket unless the user's balance falls in the room's bracket (AccountDisabled if banned)."""
+    if not user.is_active:
+        raise AccountDisabled()
     balance = balance_of(user)
     base = base_for_balance(balance)
     if base != room.base:
