@@ -195,8 +195,22 @@ class ActionSource(models.TextChoices):
     TIMER = "timer", "timeout (托管)"
 
 
+class AppendOnlyError(RuntimeError):
+    """Logged actions and events are history: never changed or deleted."""
+
+
+class AppendOnlyQuerySet(models.QuerySet["ActionLog"]):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("the action log is append-only")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("the action log is append-only")
+
+
 class ActionLog(models.Model):
-    """Append-only: every applied action of every hand, in order."""
+    """Append-only: every applied action of every hand, in order (any hand can be replayed from it)."""
+
+    objects = AppendOnlyQuerySet.as_manager()
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="actions")
     hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="actions")
@@ -216,6 +230,14 @@ class ActionLog(models.Model):
             ),
             models.UniqueConstraint(fields=["hand", "state_version"], name="one_action_per_hand_version"),
         ]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError(f"action {self.pk} is history: it cannot change")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError(f"action {self.pk} is history: it cannot be deleted")
 
 
 class TableEvent(models.Model):

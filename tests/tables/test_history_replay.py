@@ -49,3 +49,19 @@ def test_only_the_hands_players_may_replay_it(client, finished_hand, make_player
     _ming, hand = finished_hand
     client.force_login(make_player("stranger", "路人"))
     assert client.get(reverse("tables:replay", args=[hand.pk])).status_code == 302
+
+
+def test_the_action_log_is_append_only(finished_hand):
+    from tables.models import ActionLog, AppendOnlyError
+
+    _ming, hand = finished_hand
+    first = hand.actions.order_by("state_version").first()
+    first.seat = (first.seat + 1) % 4
+    with pytest.raises(AppendOnlyError):
+        first.save()
+    with pytest.raises(AppendOnlyError):
+        first.delete()
+    with pytest.raises(AppendOnlyError):
+        ActionLog.objects.filter(hand=hand).update(seat=0)
+    with pytest.raises(AppendOnlyError):
+        ActionLog.objects.filter(hand=hand).delete()
