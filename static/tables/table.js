@@ -145,7 +145,7 @@
     }
     if (seat !== null) {
       const auto = document.createElement("button");
-      auto.type = "button"; auto.className = "auto"; auto.textContent = "托管 on/off";
+      auto.type = "button"; auto.className = "auto"; auto.textContent = isAuto() ? "取消托管 Take my seat back" : "托管 Let the bot play";
       auto.addEventListener("click", () => send({ type: "auto", on: !isAuto() }));
       box.appendChild(auto);
     }
