@@ -210,7 +210,10 @@
         break;
       case "settled": log("已结算 settled: " + JSON.stringify(ev.balances)); break;
       case "moved_out": log("移出 moved out: " + ev.reason); if (ev.seat === seat) location.reload(); break;
-      case "auto": log(`座位 ${ev.seat + 1} 托管 ${ev.auto ? "开" : "关"}`); break;
+      case "auto":
+        log(`座位 ${ev.seat + 1} 托管 ${ev.auto ? "开" : "关"}`);
+        seatsCache = seatsCache.map((x) => (x.seat === ev.seat ? Object.assign({}, x, { auto: ev.auto }) : x));
+        break;
       case "escaped": log(`座位 ${ev.seat + 1} 逃跑 escaped`); break;
       default:
         log(JSON.stringify(ev));
