@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
+
 from accounts.models import User
 from ledger import services as ledger
 from ledger.models import Bracket
@@ -52,6 +54,8 @@ def summary(user: User, recent: int = 20) -> PlayerSummary:
 def played_hands(user: User) -> list[PlayedHand]:
     """The player's finished hands, newest first, with their result."""
     hands = Hand.objects.filter(status=HandStatus.FINISHED).select_related("table__room").order_by("-finished_at")
+    if connection.vendor == "postgresql":  # JSON containment there; SQLite scans the recent hands below
+        hands = hands.filter(players__contains=[user.pk])
     out = []
     for hand in hands[:SCAN_HANDS]:
         seat = hand.seat_of(user.pk)

@@ -53,3 +53,30 @@ async def test_a_banned_player_cannot_open_a_socket(li, ming):
     socket = WebsocketCommunicator(application, "/ws/notify/", headers=headers)
     connected, _ = await socket.connect(timeout=10)
     assert not connected
+
+
+async def test_closing_a_table_tells_its_players_why(boss, ming):
+    from tests.admin.conftest import deal_with_bots, play_once
+
+    table = await sync_to_async(deal_with_bots)(ming)
+    await sync_to_async(play_once)(ming, table)
+    notify = await open_socket(ming, "/ws/notify/")
+    await notify.receive_json_from(timeout=5)  # hello
+    at_table = await open_socket(ming, f"/ws/tables/{table.pk}/")
+    await at_table.receive_json_from(timeout=5)  # state
+
+    await sync_to_async(services.close_table)(table.pk, "服务器维护 maintenance", by=boss)
+
+    told = await notify.receive_json_from(timeout=5)
+    assert told == {
+        "type": "notify",
+        "payload": {"type": "table_closed", "table": table.pk, "reason": "服务器维护 maintenance"},
+    }
+    seen: dict[str, dict] = {}
+    while "table_closed" not in seen:
+        message = await at_table.receive_json_from(timeout=5)
+        for event in message.get("events", []):
+            seen[event["type"]] = event
+    assert seen["hand_voided"]["reason"] == seen["table_closed"]["reason"] == "服务器维护 maintenance"
+    await notify.disconnect()
+    await at_table.disconnect()

@@ -7,6 +7,7 @@ Playwright drives Debian's chromium (`CHROMIUM` overrides the path).
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ def page(monkeypatch) -> Iterator[Any]:
     # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are plain sync code.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")

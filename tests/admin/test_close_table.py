@@ -90,3 +90,15 @@ def test_the_live_table_list_and_page(as_staff, li, ming, running_table):
     assert "阿明" in page and "close-table-link" not in page  # support sees no close button
     hand = Hand.objects.get(table=running_table)
     assert hand.seed not in page  # the running hand's seed stays secret, even from operators
+
+
+def test_a_voided_hand_can_still_be_checked_and_replayed(as_staff, boss, li, running_table):
+    hand = Hand.objects.get(table=running_table, status="playing")
+    close(as_staff(boss), running_table)
+    client = as_staff(li)
+    page = client.get(reverse("admin:tables_hand_change", args=[hand.pk])).content.decode()
+    assert 'id="voided"' in page and "voided: nothing is paid" in page
+    assert "✓ seed matches commitment" in page and "✓ seed + action log replay to this hand" in page
+    assert "✓ 种子与承诺一致" in client.get(reverse("tables:replay", args=[hand.pk])).content.decode()
+    listing = client.get("/admin/tables/hand/", {"voided": "yes"}).content.decode()
+    assert f"/admin/tables/hand/{hand.pk}/change/" in listing
