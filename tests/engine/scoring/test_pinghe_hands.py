@@ -58,6 +58,8 @@ def test_duiduihu_youjin_is_shuangyou():
         ("123456789234678m5m9s", (), "youjin", "5m", 4 * 2),  # the gold 9s plays as 5m: still one suit
         ("111222333444777z66z", (), "zimo", "6z", 2 * 2),  # all 字牌
         ("55m", ("123m", "456m", "789m", "234m", "111m"), "zimo", "5m", 2 * 2 * 2),  # 单吊 and 清一色
+        ("111222333444777z9s9s", (), "zimo", "7z", 2 * 2),  # a pair of golds alone plays as 字牌 (金牌可以替代)
+        ("111222333444777z9s9s", (), "siyou", "9s", 16 * 2),  # 四游 on a drawn gold: the gold pair is 字牌 too
     ],
 )
 def test_qingyise_doubles(concealed, melds, win_type, win_tile, fan):
