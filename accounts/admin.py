@@ -53,6 +53,7 @@ class UserAdmin(DjangoUserAdmin):
         ("Platform", {"fields": ("display_name",)}),
     )
     change_form_template = "operations/user_change_form.html"
+    readonly_fields = ("is_active",)  # set by suspending, banning and lifting, which the audit log records
     actions = ("sanction_selected",)
 
     @admin.display(description="sanction 处罚")

@@ -8,7 +8,10 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
 from operations.models import SanctionKind
-from tables.models import KNOWN_OPTIONS, Room
+from tables.models import Room
+
+# 喊金 (the dealer names the gold before the deal) is the engine's table option `named_gold` (engine.hand.new_hand).
+HANJIN_OPTION = "named_gold"
 
 
 class ReasonForm(forms.Form):
@@ -54,7 +57,7 @@ class RoomForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if "hanjin" in self.fields:
-            self.fields["hanjin"].initial = bool((self.instance.options or {}).get("hanjin"))
+            self.fields["hanjin"].initial = bool((self.instance.options or {}).get(HANJIN_OPTION))
         for name, (low, high) in ROOM_BOUNDS.items():
             field = self.fields.get(name)
             if field is None:
@@ -64,6 +67,6 @@ class RoomForm(forms.ModelForm):
             field.help_text = f"{field.help_text} ({low}–{high} s)"
 
     def options(self) -> dict[str, Any]:
-        """The room's options after this edit: unknown keys dropped, 喊金 as a boolean."""
-        kept = {k: v for k, v in (self.instance.options or {}).items() if k in KNOWN_OPTIONS}
-        return {**kept, "hanjin": bool(self.cleaned_data.get("hanjin"))}
+        """The room's options after this edit: the other options kept, 喊金 under the engine's name."""
+        kept = {k: v for k, v in (self.instance.options or {}).items() if k not in (HANJIN_OPTION, "hanjin")}
+        return {**kept, HANJIN_OPTION: bool(self.cleaned_data.get("hanjin"))}

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from engine.hand import HandState, Phase
 from ledger.models import Bracket
 from operations.models import AuditAction, AuditEntry
 from tables.models import Hand, Room
@@ -36,12 +37,12 @@ def test_the_admin_changes_timers_and_hanjin_and_it_is_recorded(as_staff, boss, 
     response = as_staff(boss).post(f"/admin/tables/room/{room.pk}/change/", room_form(turn_seconds=30, hanjin="on"))
     assert response.status_code == 302
     room.refresh_from_db()
-    assert (room.turn_seconds, room.options) == (30, {"hanjin": True})
+    assert (room.turn_seconds, room.options) == (30, {"named_gold": True})  # the engine's name for 喊金
     entry = AuditEntry.objects.get(action=AuditAction.ROOM_CHANGE)
     assert entry.actor == boss and entry.reason == "玩家反馈 players asked for more time"
     assert entry.detail["changes"] == {
         "turn_seconds": {"from": 20, "to": 30},
-        "options": {"from": {}, "to": {"hanjin": True}},
+        "options": {"from": {}, "to": {"named_gold": True}},
     }
 
 
@@ -78,7 +79,7 @@ def test_a_running_hand_keeps_its_base_and_options(as_staff, boss, running_table
     running_table.room.refresh_from_db()
     assert (hand.base, hand.options) == (10, {})  # the running hand is untouched
     assert running_table.room.base == 20  # the room moved with its bracket: the next deal is at 20
-    assert running_table.room.options == {"hanjin": True}
+    assert running_table.room.options == {"named_gold": True}
 
 
 def bracket_post(
@@ -145,3 +146,16 @@ def test_support_and_finance_may_not_change_brackets(request, as_staff, brackets
     client = as_staff(request.getfixturevalue(role))
     assert client.post("/admin/ledger/bracket/table/", bracket_post(rows)).status_code == 403
     assert Bracket.objects.get(min_balance=160).base == 10
+
+
+def test_hanjin_set_in_the_admin_reaches_the_next_deal(as_staff, boss, ming):
+    """With 喊金 on, the next hand opens with the dealer naming the gold (engine phase NAME_GOLD)."""
+    from tests.admin.conftest import deal_with_bots
+
+    room = pinghe_10()
+    as_staff(boss).post(f"/admin/tables/room/{room.pk}/change/", room_form(hanjin="on"))
+    table = deal_with_bots(ming)
+    hand = Hand.objects.get(table=table, number=1)
+    assert hand.options == {"named_gold": True}
+    state = HandState.from_json(hand.state)
+    assert state.phase == Phase.NAME_GOLD and hand.dealer in state.to_act  # the dealer (阿明) names the gold

@@ -108,3 +108,9 @@ def test_support_may_not_sanction_staff(as_staff, li, cai):
     assert "superuser" in response.content.decode()
     cai.refresh_from_db()
     assert cai.is_active
+
+
+def test_the_active_flag_is_changed_only_by_sanctions(as_staff, boss, ming):
+    page = as_staff(boss).get(reverse("admin:accounts_user_change", args=[ming.pk])).content.decode()
+    assert 'name="username"' in page  # the admin may edit the user...
+    assert 'name="is_active"' not in page  # ...but not switch the account on or off around the audit log
