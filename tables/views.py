@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from tables.errors import TableError
 from tables.models import VARIANT_CHOICES, Hand, HandStatus, Room, Table, TableStatus
 from tables.services import seating
+from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
 
 
@@ -22,10 +23,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     """Rooms by variant and bracket; the player's own bracket is the one they may enter."""
     balance = seating.balance_of(request.user)  # type: ignore[arg-type]
     own_base = seating.base_for_balance(balance)
-    rooms = list(Room.objects.all())
+    rooms = room_rows(list(Room.objects.all()))
     by_variant = [
-        {"id": vid, "name": name, "rooms": [r for r in rooms if r.variant == vid]} for vid, name in VARIANT_CHOICES
-    ]
+        {"id": vid, "name": VARIANT_NAMES.get(vid, name), "about": VARIANT_ABOUT.get(vid, ""),
+         "rooms": [r for r in rooms if r["room"].variant == vid]}
+        for vid, name in VARIANT_CHOICES
+    ]  # fmt: skip
     current = seating.seated_table(request.user)  # type: ignore[arg-type]
     context = {"variants": by_variant, "balance": balance, "own_base": own_base, "current": current}
     return render(request, "tables/lobby.html", context)

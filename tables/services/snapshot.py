@@ -10,6 +10,7 @@ from engine.hand import HandState, legal_actions
 from engine.view import view
 from tables.models import Hand, HandStatus, Table
 from tables.services.actions import hand_header, lock_table, seats_of
+from tables.services.hints import hints
 from tables.services.seating import seat_list
 
 
@@ -40,9 +41,11 @@ def hand_info(hand: Hand, seat: int | None) -> dict[str, Any]:
         "hand_version": state.version,
         "to_act": to_act,
         "deadline": hand.deadline.isoformat() if hand.deadline else None,
+        "last_discard": state.last_discard,  # whose river ends with the tile on the table
     }
     if seat is not None:
         info["legal"] = [a.to_json() for a in legal_actions(state, seat)] if seat in to_act else []
+        info["hints"] = hints(state, seat)
     return info
 
 
@@ -51,7 +54,8 @@ def last_result(table: Table) -> dict[str, Any] | None:
     hand = table.hands.filter(status=HandStatus.FINISHED).order_by("-number").first()
     if hand is None:
         return None
-    return {**hand_header(hand), "seed": hand.seed, "sheet": hand.sheet, "settled": hand.settled}
+    final = view(HandState.from_json(hand.state), None)  # the public end of the hand: every hand revealed
+    return {**hand_header(hand), "seed": hand.seed, "sheet": hand.sheet, "settled": hand.settled, "final": final}
 
 
 def snapshot(table_id: int, seat: int | None) -> dict[str, Any]:

@@ -20,7 +20,7 @@ def test_the_lobby_lists_rooms_by_variant_and_marks_the_players_bracket(client, 
     room("pinghe", 50)
     page = client.get(reverse("tables:lobby")).content.decode()
     assert "平和麻将" in page and "底 10" in page and "底 50" in page
-    assert "你的场次 your bracket: 底 10" in page
+    assert "你的场次：底 10" in page
 
 
 @pytest.mark.parametrize("base, may_sit", [(10, True), (50, False), (100, False)])

@@ -1,0 +1,1 @@
+"""Rules pages: docs/rules/*.md rendered as HTML (markdown-it-py, raw HTML disabled)."""

@@ -1,0 +1,134 @@
+"""A new player signs up, takes a seat in the pinghe room, plays a whole hand against three
+bots by clicking tiles and buttons, reads the settlement sheet, and finds the same coins on
+the wallet page and in the ledger. Once on a desktop window and once on a 360 px phone."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import PASSWORD, App, grant, ledger_balance
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "desktop": {"viewport": {"width": 1280, "height": 860}},
+    "phone": {
+        "viewport": {"width": 360, "height": 740},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    },
+}
+OPENING_COINS = 1000
+# What the player clicks when several things are offered: win first, then decline claims, then discard.
+PREFERENCE = ("win", "qiangjin", "pass")
+
+
+def sign_up(page: Any, app: App, username: str, display_name: str) -> None:
+    page.goto(f"{app.url}/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=display_name]", display_name)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("form.card button[type=submit]")
+    page.wait_for_url(re.compile(r"/accounts/profile/"))
+
+
+def enter_pinghe_room(page: Any, app: App) -> None:
+    page.goto(f"{app.url}/tables/")
+    assert page.inner_text("#balance strong") == str(OPENING_COINS)
+    page.click("#variant-pinghe .room.own a.room-link")
+    page.click("#quick-seat")
+    page.wait_for_url(re.compile(r"/tables/t/\d+/"))
+
+
+def app_data(page: Any, key: str) -> str:
+    return str(page.eval_on_selector("#table-app", f"el => el.dataset.{key} || ''"))
+
+
+def click_one_move(page: Any) -> bool:
+    """Make one legal move through the UI if one is offered; True when something was clicked.
+
+    The table redraws whenever the server's state arrives, so a tile may be replaced between
+    finding and clicking it: then nothing was played and the caller looks again."""
+    from playwright.sync_api import Error
+
+    try:
+        return _click_one_move(page)
+    except Error:
+        return False
+
+
+def _click_one_move(page: Any) -> bool:
+    offered = app_data(page, "actions").split()
+    if not offered:
+        return False
+    for kind in PREFERENCE:
+        if kind in offered:
+            page.click(f"#actions button[data-action-type={kind}]", timeout=2000)
+            return True
+    if "discard" in offered:
+        drawn = page.locator("#my-hand .drawn.playable")
+        (drawn if drawn.count() else page.locator("#my-hand .tile.playable").first).click(timeout=2000)
+        return True
+    page.locator("#actions button.act").first.click(timeout=2000)
+    return True
+
+
+def play_until_sheet(page: Any, shots: Any, label: str) -> int:
+    """Click through the hand; returns how many moves the player made. Drops the socket once mid-hand."""
+    moves, dropped, deadline = 0, False, time.monotonic() + 200
+    while not page.is_visible("#sheet-card"):
+        assert time.monotonic() < deadline, "the hand did not finish"
+        if click_one_move(page):
+            moves += 1
+            page.wait_for_function("() => !mjTable.state.pending", timeout=15000)
+            if moves == 4:
+                page.screenshot(path=str(shots / f"{label}-table.png"))
+            if moves == 5 and not dropped:
+                # A dropped connection: the client reconnects by itself and play goes on.
+                page.evaluate("mjTable.dropConnection()")
+                page.wait_for_function("() => document.getElementById('table-app').dataset.conn === 'ok'")
+                dropped = True
+        else:
+            page.wait_for_timeout(150)
+    return moves
+
+
+@pytest.mark.parametrize("device", list(VIEWPORTS))
+def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, screenshots, device):
+    username = f"ming_{device}"
+    context = browser.new_context(**VIEWPORTS[device], locale="zh-CN")
+    page = context.new_page()
+    sign_up(page, live_app, username, "阿明")
+    grant(live_app, username, OPENING_COINS)
+    enter_pinghe_room(page, live_app)
+
+    page.wait_for_selector("#pos-top .seat-panel", timeout=30000)
+    page.wait_for_function("() => document.getElementById('table-app').dataset.phase !== 'waiting'", timeout=30000)
+    assert page.locator(".seat-panel [data-bot]").count() == 3  # the three bots are marked as such
+    assert page.locator("#gold .tile").count() >= 1  # the gold is shown
+    moves = play_until_sheet(page, screenshots, device)
+    assert moves >= 1
+
+    page.wait_for_selector("#sheet-card[data-settled='1']", timeout=30000)
+    page.screenshot(path=str(screenshots / f"{device}-sheet.png"), full_page=True)
+    paid = int(page.get_attribute("#sheet-card tr.me td.total", "data-paid") or "0")
+    rows = page.locator("#sheet-card tbody tr")
+    assert rows.count() == 4
+    assert sum(int(rows.nth(i).locator("td.total").get_attribute("data-paid") or "0") for i in range(4)) == 0
+    hand_id = page.evaluate("mjTable.state.lastResult.hand_id")
+
+    page.click("#sheet-leave")  # between hands: standing up is not an escape
+    page.wait_for_url(re.compile(r"/tables/$"))
+    page.goto(f"{live_app.url}/wallet/")
+    assert int(page.inner_text("#balance")) == OPENING_COINS + paid == ledger_balance(live_app, username)
+    if paid:
+        row = page.locator("table.transactions tr", has_text=f"hand:{hand_id}")
+        assert row.locator("td.amount").inner_text().strip() == f"{paid:+d}"
+    page.screenshot(path=str(screenshots / f"{device}-wallet.png"), full_page=True)
+    context.close()

@@ -1,0 +1,42 @@
+"""Pages are Chinese first; the language switch turns them English, the table's script included."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+LOCALE = Path(settings.BASE_DIR) / "locale" / "en" / "LC_MESSAGES"
+
+
+def english(client):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    return client
+
+
+def test_pages_are_chinese_by_default(client):
+    page = client.get(reverse("rules:index")).content.decode()
+    assert '<html lang="zh-Hans">' in page and "玩法规则" in page and "English</button>" in page
+
+
+def test_the_language_switch_turns_the_pages_english(client):
+    page = english(client).get(reverse("rules:index")).content.decode()
+    assert '<html lang="en">' in page and "Rules of the games" in page and "中文</button>" in page
+
+
+def test_the_table_script_gets_its_english_words_from_the_catalog(client):
+    catalog = english(client).get(reverse("javascript-catalog")).content.decode()
+    assert "Pong (\\u78b0)" in catalog or "Pong (碰)" in catalog
+
+
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_every_message_has_an_english_translation_and_is_compiled(domain):
+    po = (LOCALE / f"{domain}.po").read_text(encoding="utf-8")
+    untranslated = re.findall(r'^msgid "(.+)"\nmsgstr ""\n\n', po + "\n", re.M)
+    assert untranslated == []
+    mo = LOCALE / f"{domain}.mo"
+    assert mo.exists() and mo.stat().st_size > 0
