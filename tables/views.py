@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.models import User
 from tables.errors import TableError
 from tables.models import VARIANT_CHOICES, Hand, HandStatus, Room, Table, TableStatus
 from tables.services import seating
@@ -130,4 +131,7 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         messages.error(request, "只有这手牌的玩家可以回放 (only the hand's players may replay it)")
         return redirect("tables:history")
     steps, check = replay_steps(hand, seat)
-    return render(request, "tables/replay.html", {"hand": hand, "seat": seat, "steps": steps, "check": check})
+    users = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
+    names = [users.get(pk, f"#{i + 1}") for i, pk in enumerate(hand.players)]
+    context = {"hand": hand, "seat": seat, "steps": steps, "check": check, "names": names}
+    return render(request, "tables/replay.html", context)

@@ -395,6 +395,8 @@
       return [...a.tiles, S.hand.state.claim.tile].sort((x, y) => sortKey(x) - sortKey(y));
     }
     if (["kong", "name_gold", "declare", "pick"].includes(a.type)) return a.tile ? [a.tile] : [];
+    const claim = S.hand && S.hand.state.claim;
+    if ((a.type === "pong" || a.type === "win") && claim && claim.tile) return [claim.tile];
     if (a.type === "qiangjin" && a.tile) return [a.tile];
     return [];
   }

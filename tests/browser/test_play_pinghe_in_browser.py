@@ -88,7 +88,7 @@ def play_until_sheet(page: Any, shots: Any, label: str) -> int:
             moves += 1
             page.wait_for_function("() => !mjTable.state.pending", timeout=15000)
             if moves == 4:
-                page.screenshot(path=str(shots / f"{label}-table.png"))
+                page.screenshot(path=str(shots / f"{label}-table.png"), full_page=True)
             if moves == 5 and not dropped:
                 # A dropped connection: the client reconnects by itself and play goes on.
                 page.evaluate("mjTable.dropConnection()")
@@ -128,7 +128,16 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     page.goto(f"{live_app.url}/wallet/")
     assert int(page.inner_text("#balance")) == OPENING_COINS + paid == ledger_balance(live_app, username)
     if paid:
-        row = page.locator("table.transactions tr", has_text=f"hand:{hand_id}")
+        row = page.locator("table.transactions tr", has_text=re.compile(rf"hand:{hand_id}\b"))
         assert row.locator("td.amount").inner_text().strip() == f"{paid:+d}"
     page.screenshot(path=str(screenshots / f"{device}-wallet.png"), full_page=True)
+
+    page.click("#nav-history") if device == "desktop" else page.goto(f"{live_app.url}/tables/history/")
+    page.click(f"a[href='/tables/hands/{hand_id}/replay/']")
+    assert "✓" in page.inner_text("#seed-check")
+    for _ in range(8):
+        page.click("#next")
+    assert page.inner_text("#step-label").startswith("8 /")
+    assert page.locator("#step-board .seat-panel").count() == 4
+    page.screenshot(path=str(screenshots / f"{device}-replay.png"), full_page=True)
     context.close()
