@@ -56,10 +56,9 @@ async def test_a_banned_player_cannot_open_a_socket(li, ming):
 
 
 async def test_closing_a_table_tells_its_players_why(boss, ming):
-    from tests.admin.conftest import deal_with_bots, play_once
+    from tests.admin.conftest import table_with_running_hand
 
-    table = await sync_to_async(deal_with_bots)(ming)
-    await sync_to_async(play_once)(ming, table)
+    table = await sync_to_async(table_with_running_hand)(ming)
     notify = await open_socket(ming, "/ws/notify/")
     await notify.receive_json_from(timeout=5)  # hello
     at_table = await open_socket(ming, f"/ws/tables/{table.pk}/")
