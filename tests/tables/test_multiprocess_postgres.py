@@ -30,6 +30,7 @@ from tests.tables.conftest import session_cookie_for
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True), pytest.mark.timeout(300)]
 ROOT = Path(__file__).resolve().parents[2]
+SUBPROCESS_APP = "tables-mp-subprocess"
 
 
 def free_port() -> int:
@@ -120,6 +121,7 @@ def stack(settings, tmp_path) -> Iterator[Stack]:
         "CELERY_VISIBILITY_TIMEOUT": "5",
         "TABLES_RECONCILE_AFTER_SECONDS": "1",
         "PYTHONPATH": str(ROOT),
+        "PGAPPNAME": SUBPROCESS_APP,  # so teardown can end exactly their sessions
     }
     the_stack = Stack(env, tmp_path)
     yield the_stack
@@ -129,7 +131,8 @@ def stack(settings, tmp_path) -> Iterator[Stack]:
     with connection.cursor() as cursor:  # a killed process's session may linger a moment
         cursor.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            " WHERE datname = current_database() AND application_name = %s",
+            [SUBPROCESS_APP],
         )
 
 
