@@ -62,3 +62,13 @@ def test_nobody_can_edit_or_delete_an_entry(as_staff, boss, a_day_at_the_office)
         entry.delete()
     with pytest.raises(AppendOnlyError):
         AuditEntry.objects.filter(pk=entry.pk).update(reason="nothing happened")
+
+
+def test_the_database_refuses_to_rewrite_an_entry(a_day_at_the_office):
+    from django.db import DatabaseError, connection, transaction
+
+    entry = AuditEntry.objects.first()
+    assert entry is not None
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("UPDATE operations_auditentry SET reason = %s WHERE id = %s", ["nothing happened", entry.pk])
+    assert AuditEntry.objects.get(pk=entry.pk).reason == entry.reason
