@@ -28,9 +28,12 @@ from tables.services import actions, seating
 from tables.services.events import EventRecorder, same_for_all
 
 log = logging.getLogger(__name__)
+# A few quick retries; past them the reconciler re-queues the hand every 30 s, so a task that keeps
+# failing is not retried forever in parallel with the reconciler's copies.
+MAX_RETRIES = 5
 
 
-@shared_task(bind=True, acks_late=True, max_retries=None, default_retry_delay=2)
+@shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES, default_retry_delay=2)
 def settle_hand(self: Any, hand_id: int) -> str:
     """Post the hand's sheet to the ledger (exactly once), then tell the table and move on."""
     try:
@@ -99,7 +102,7 @@ def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
     return out
 
 
-@shared_task(bind=True, acks_late=True, max_retries=None, default_retry_delay=2)
+@shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES, default_retry_delay=2)
 def penalize_escape(self: Any, escape_id: int) -> str:
     """Apply the escape penalty of one hand and seat, exactly once."""
     from ledger import services as ledger

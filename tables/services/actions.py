@@ -331,4 +331,5 @@ def _finish_hand(play: Play) -> None:
     finished["final"] = view(play.state, None)
     play.events.add("hand_finished", same_for_all(len(play.seats), finished), hand)
     hand_id = hand.pk
-    transaction.on_commit(lambda: tasks.settle_hand.delay(hand_id))
+    # robust: the move is committed whatever the broker says; a lost task is the reconciler's job
+    transaction.on_commit(lambda: tasks.settle_hand.delay(hand_id), robust=True)

@@ -77,7 +77,8 @@ class EventRecorder:
         self.table.save(update_fields=["version"])
         table_id, rows = self.table.pk, list(self.rows)
         n_seats = self.table.room.n_seats
-        transaction.on_commit(lambda: broadcast(table_id, n_seats, rows))
+        # robust: a failed broadcast must not fail the committed action; clients resync on gaps
+        transaction.on_commit(lambda: broadcast(table_id, n_seats, rows), robust=True)
 
 
 def batch_for(rows: Iterable[TableEvent], seat: int | None) -> list[dict[str, Any]]:

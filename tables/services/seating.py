@@ -407,5 +407,5 @@ def _escape(table: Table, seat: Seat, reason: str, now: datetime, events: EventR
     actions.run_bots_now(table, now, events)
     if created:
         escape_id = escape.pk
-        transaction.on_commit(lambda: tasks.penalize_escape.delay(escape_id))
+        transaction.on_commit(lambda: tasks.penalize_escape.delay(escape_id), robust=True)  # else: reconciler
     return escape
