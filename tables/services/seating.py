@@ -319,6 +319,8 @@ def after_settlement(table_id: int, moved_out: dict[int, str], now: datetime | N
     now = now or timezone.now()
     with transaction.atomic():
         table = actions.lock_table(table_id)
+        if table.status != TableStatus.BETWEEN:
+            return  # closed meanwhile, or (a late duplicate) the next hand already runs
         events = EventRecorder(table)
         n = table.room.n_seats
         for seat in table.seats.select_related("user").filter(user__isnull=False):
