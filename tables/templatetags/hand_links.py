@@ -14,3 +14,17 @@ def replay_url(reference: str) -> str:
     if kind != "hand" or not ident.isdigit():
         return ""
     return reverse("tables:replay", args=[int(ident)])
+
+
+@register.filter
+def room_title(room: object) -> str:
+    """A room's name in the page's language: the variant and its base (an operator's own name wins)."""
+    from django.utils.translation import gettext
+
+    from tables.services.lobby import VARIANT_NAMES
+
+    name = getattr(room, "name", "")
+    if name:
+        return str(name)
+    variant = VARIANT_NAMES.get(str(getattr(room, "variant", "")), str(getattr(room, "variant", "")))
+    return f"{variant} · {gettext('底')} {getattr(room, 'base', '')}"

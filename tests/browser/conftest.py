@@ -120,9 +120,11 @@ class App:
         return path.read_text(errors="replace")[-4000:] if path.exists() else ""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    """daphne + a Celery worker with beat + embedded Redis, on a fresh SQLite database."""
+    """daphne + a Celery worker with beat + embedded Redis, on a fresh SQLite database.
+
+    Module-scoped: the servers stop when the browser tests are done, not at the end of the session."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing (bin/test installs Debian's chromium)")
     app = App(tmp_path_factory.mktemp("live-app"))
@@ -148,7 +150,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
         app.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 

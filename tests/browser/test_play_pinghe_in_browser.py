@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,9 +39,11 @@ def sign_up(page: Any, app: App, username: str, display_name: str) -> None:
     page.wait_for_url(re.compile(r"/accounts/profile/"))
 
 
-def enter_pinghe_room(page: Any, app: App) -> None:
+def enter_pinghe_room(page: Any, app: App, shot: Path) -> None:
     page.goto(f"{app.url}/tables/")
     assert page.inner_text("#balance strong") == str(OPENING_COINS)
+    page.screenshot(path=str(shot), full_page=True)
+    assert page.inner_text("main h1") in ("大厅", "Lobby")
     page.click("#variant-pinghe .room.own a.room-link")
     page.click("#quick-seat")
     page.wait_for_url(re.compile(r"/tables/t/\d+/"))
@@ -106,7 +109,10 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     page = context.new_page()
     sign_up(page, live_app, username, "阿明")
     grant(live_app, username, OPENING_COINS)
-    enter_pinghe_room(page, live_app)
+    if device == "phone":  # the phone plays in English: the language switch in the header
+        page.click("#lang-switch button")
+        page.wait_for_selector("html[lang=en]")
+    enter_pinghe_room(page, live_app, screenshots / f"{device}-lobby.png")
 
     page.wait_for_selector("#pos-top .seat-panel", timeout=30000)
     page.wait_for_function("() => document.getElementById('table-app').dataset.phase !== 'waiting'", timeout=30000)
