@@ -93,3 +93,21 @@ def test_support_bans_a_player_from_the_users_page(live_server, li, ming, page):
     assert "abusive chat" in page.inner_text("#player-sanction")
     page.screenshot(path=str(SCREENSHOTS / "admin-player-suspended.png"), full_page=True)
     assert not User.objects.get(pk=ming.pk).is_active
+
+
+def test_the_admin_closes_a_live_table(live_server, boss, running_table, page):
+    from tables.models import Hand
+
+    hand = Hand.objects.get(table=running_table, status="playing")
+    log_in(page, live_server.url, "boss")
+    page.goto(f"{live_server.url}/admin/tables/table/?live=yes")
+    assert "1 human · 3 bot" in page.inner_text("#result_list")
+    page.click(f"a[href^='/admin/tables/table/{running_table.pk}/change/']")
+    page.wait_for_selector("#public-state")
+    page.screenshot(path=str(SCREENSHOTS / "admin-live-table.png"), full_page=True)
+    page.click("#close-table-link")
+    page.fill("#id_reason", "服务器维护 maintenance")
+    page.click("#close-table-form input[type=submit]")
+    page.wait_for_selector(".messagelist")
+    assert f"hand #{hand.pk} voided" in page.inner_text(".messagelist")
+    page.screenshot(path=str(SCREENSHOTS / "admin-table-closed.png"), full_page=True)
