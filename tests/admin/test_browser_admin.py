@@ -1,7 +1,7 @@
 """In Chromium against a live server: 老板 opens the dashboard and a hand's replay from the admin.
 
 Screenshots are saved to artifacts/screenshots/ (see README, "Operator admin").
-Playwright drives Debian's chromium (`CHROMIUM` overrides the path).
+Playwright drives Debian's chromium (`CHROMIUM_PATH` overrides the path, as in tests/browser).
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ def page(monkeypatch) -> Iterator[Any]:
     # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are plain sync code.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(executable).exists():
+        pytest.skip(f"{executable} is missing (bin/test installs Debian's chromium)")
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
