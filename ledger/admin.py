@@ -240,9 +240,19 @@ class BracketForm(forms.ModelForm):
         return data
 
 
-BracketTable = modelformset_factory(
-    Bracket, fields=("min_balance", "max_balance", "base"), formset=BracketTableFormSet, extra=1, can_delete=True
-)
+class BracketRowForm(forms.ModelForm):
+    """A row of the whole-table edit. Bounds may move onto another row's old value (a bracket inserted in the
+    middle shifts the rest), so a row is not checked against the stored rows: the formset checks the new table."""
+
+    class Meta:
+        model = Bracket
+        fields = ("min_balance", "max_balance", "base")
+
+    def validate_unique(self) -> None:
+        return None
+
+
+BracketTable = modelformset_factory(Bracket, form=BracketRowForm, formset=BracketTableFormSet, extra=1, can_delete=True)
 
 
 @admin.register(Bracket)

@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts import services as accounts
@@ -186,13 +187,24 @@ def save_bracket_table(rows: Iterable[BracketRow], deleted: Iterable[int], reaso
     with transaction.atomic():
         before = {b.pk: b for b in Bracket.objects.select_for_update()}
         Bracket.objects.filter(pk__in=deleted).delete()
+        _park_brackets()
         saved = [_save_bracket(row) for row in rows if row.pk not in deleted]
+        if Bracket.objects.filter(min_balance__gte=PARK).exists():
+            raise OperationRefused("the bracket table must list every stored bracket (kept, changed or deleted)")
         _move_rooms({before[b.pk].base: b.base for b in saved if b.pk in before and before[b.pk].base != b.base})
         for b in saved:
             for variant, _name in VARIANT_CHOICES:
                 Room.objects.get_or_create(variant=variant, base=b.base)
         detail = {"before": [_bracket_json(b) for b in before.values()], "after": [_bracket_json(b) for b in saved]}
         record(by, AuditAction.BRACKET_CHANGE, None, reason, detail=detail, target_type="bracket")
+
+
+PARK = 10**15  # far above any real balance bound
+
+
+def _park_brackets() -> None:
+    """Shift the stored bounds far up (order kept), so new bounds never clash with old ones while saving."""
+    Bracket.objects.update(min_balance=F("min_balance") + PARK, max_balance=F("max_balance") + PARK)
 
 
 def _save_bracket(row: BracketRow) -> Bracket:

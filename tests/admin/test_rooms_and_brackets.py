@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pytest
@@ -159,3 +160,22 @@ def test_hanjin_set_in_the_admin_reaches_the_next_deal(as_staff, boss, ming):
     assert hand.options == {"named_gold": True}
     state = HandState.from_json(hand.state)
     assert state.phase == Phase.NAME_GOLD and hand.dealer in state.to_act  # the dealer (阿明) names the gold
+
+
+def test_a_bracket_inserted_in_the_middle_shifts_the_others_in_one_save(as_staff, boss, brackets):
+    """Bounds move onto each other's old values (3001 → 6001 → ...): no transient clash while saving."""
+    rows = current()
+    (pk0, low0, _, base0), (pk1, *_), (pk2, _, high2, base2) = rows[:3]
+    edited = [
+        (pk0, low0, 3000, base0),
+        (pk1, 6001, 10000, 60),  # was [3001, 6000] → 50
+        (pk2, 10001, high2, base2),  # was [6001, 30000] → 100
+        *rows[3:],
+        (None, 3001, 6000, 50),  # the new bracket takes the old range
+    ]
+    response = as_staff(boss).post("/admin/ledger/bracket/table/", bracket_post(edited))
+    assert response.status_code == 302, re.findall(r"errorlist.*?</ul>", response.content.decode(), re.S)
+    got = {(low, high, base) for _, low, high, base in current()}
+    assert {(3001, 6000, 50), (6001, 10000, 60), (10001, 30000, 100)} <= got
+    assert Room.objects.filter(base=60).count() == 4  # bracket 1's rooms moved from 50 to 60...
+    assert Room.objects.filter(base=50).count() == 4  # ...and the new bracket got rooms at 50
