@@ -60,13 +60,6 @@ def _tiles(cls: type[Action], data: Mapping[str, Any], name: str) -> tuple[Tile,
         raise MalformedAction(f"{cls.type}.{name}: {exc}") from None
 
 
-def _tile(cls: type[Action], data: Mapping[str, Any]) -> Tile:
-    try:
-        return Tile.parse(str(data.get("tile")))
-    except NotationError as exc:
-        raise MalformedAction(f"{cls.type}.tile: {exc}") from None
-
-
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """开始时换牌: give these tiles (any number, none included) for as many from the undealt tiles."""
@@ -84,11 +77,7 @@ class Declare(Action):
     """报听: discard `tile` and declare ready; from then on the system draws and discards for this seat."""
 
     type: ClassVar[str] = "declare"
-    tile: Tile
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Declare:
-        return cls(_tile(cls, data))
+    tile: Tile  # read from JSON by the shared parser, like Discard's
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +85,7 @@ class Pick(Action):
     """搓牌: draw this tile (any tile still unseen) instead of the next one."""
 
     type: ClassVar[str] = "pick"
-    tile: Tile
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Pick:
-        return cls(_tile(cls, data))
+    tile: Tile  # read from JSON by the shared parser, like Discard's
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,23 +11,39 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.actions import Action, Discard, Pass, Win
 from engine.events import Event
-from engine.hand import HandState, Window, apply, start_hand
+from engine.hand import HandState, Window, start_hand
 from engine.hand_script import arrange
 from engine.sheet import SettlementSheet, WinContext
 from engine.tiles import Tile, format_tiles, parse_tiles
 from engine.variants import get as get_variant
 from engine.variants.erren import HAIDI_DRAWS, LIVE_WALL
 from engine.variants.erren_actions import Declare, Exchange, Pick, Swap
+from tests.engine.flow.harness import ALICE, BOB, PASS, WIN, D, play_events
 
-ALICE, BOB = 0, 1
-WIN, PASS = Win(), Pass()
+# The flow stories' cast, moves and `play` serve the erren stories too.
+__all__ = [
+    "ALICE",
+    "BOB",
+    "DECLARE",
+    "EXCHANGE",
+    "KEEP",
+    "PASS",
+    "PICK",
+    "SWAP",
+    "WIN",
+    "D",
+    "fan_items",
+    "hand",
+    "kinds",
+    "play",
+    "result",
+    "sheet",
+    "table",
+    "window",
+]
+
 KEEP = Exchange(())  # 开始时换牌: exchange nothing
-
-
-def D(tile: str) -> Discard:
-    return Discard(Tile.parse(tile))
 
 
 def DECLARE(tile: str) -> Declare:
@@ -84,14 +100,7 @@ def _pad(tiles: tuple[Tile, ...], size: int, padding: list[Tile]) -> list[Tile]:
     return out
 
 
-def play(state: HandState, *moves: tuple[int, Action]) -> tuple[HandState, list[Event]]:
-    """Apply the moves in order; the state after them and every event they caused."""
-    events: list[Event] = []
-    for seat, action in moves:
-        progress = apply(state, seat, action)
-        state = progress.state
-        events.extend(progress.events)
-    return state, events
+play = play_events  # the state after the moves and every event they caused
 
 
 def kinds(events: list[Event]) -> list[str]:

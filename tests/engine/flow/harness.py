@@ -108,12 +108,12 @@ def _junk(tile_set: tuple[Tile, ...], used: Counter[Tile], size: int, gold: str 
 
 
 def play(state: HandState, *moves: tuple[int, Action]) -> HandState:
-    for seat, action in moves:
-        state = apply(state, seat, action).state
-    return state
+    """The state after the moves, applied in order."""
+    return play_events(state, *moves)[0]
 
 
 def play_events(state: HandState, *moves: tuple[int, Action]) -> tuple[HandState, list[Event]]:
+    """Apply the moves in order; the state after them and every event they caused."""
     events: list[Event] = []
     for seat, action in moves:
         progress = apply(state, seat, action)
@@ -123,9 +123,7 @@ def play_events(state: HandState, *moves: tuple[int, Action]) -> tuple[HandState
 
 
 def everyone_passes(state: HandState) -> HandState:
-    for seat in state.to_act:
-        state = apply(state, seat, PASS).state
-    return state
+    return play(state, *((seat, PASS) for seat in state.to_act))
 
 
 def tsumogiri(state: HandState, seat: int) -> HandState:
