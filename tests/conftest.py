@@ -1,8 +1,15 @@
-"""Shared fixtures. Named players live here so tests read as stories."""
+"""Shared fixtures. Named players live here so tests read as stories.
+
+`brackets`, `rooms` and `funded` put the migrated seed data and coins under the
+table and operator stories; `eager_celery` and `fresh_channel_layer` are what those stories'
+conftests switch on for every test.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -35,3 +42,58 @@ def ming(make_player):
 def fang(make_player):
     """小芳, another player."""
     return make_player("fang", "小芳")
+
+
+def run_seed_migration(name: str) -> None:
+    """Run a data migration's `forwards` again: transactional tests flush what the migrations seeded."""
+    from django.apps import apps
+
+    importlib.import_module(name).forwards(apps, None)
+
+
+@pytest.fixture
+def brackets(db) -> None:
+    """RULINGS' bracket table and the issuance account, as the ledger migration seeds them."""
+    run_seed_migration("ledger.migrations.0003_seed_brackets_and_issuance")
+
+
+@pytest.fixture
+def rooms(db) -> None:
+    """A room per variant and bracket base, as the tables migration seeds them."""
+    run_seed_migration("tables.migrations.0002_seed_rooms")
+
+
+@pytest.fixture
+def funded(brackets) -> Callable[..., Any]:
+    """Give a player coins through the ledger (an operator grant)."""
+    from ledger import services as ledger
+
+    def fund(user: Any, amount: int = 1000) -> Any:
+        ledger.grant(user, amount, by=None, reason="starting coins", key=f"start:{user.pk}:{amount}")
+        return user
+
+    return fund
+
+
+@pytest.fixture
+def eager_celery(request, settings) -> Iterator[None]:
+    """Tasks run in the test's process right away (a multi-process test, marked postgres, runs a real worker)."""
+    if request.node.get_closest_marker("postgres"):
+        yield
+        return
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def fresh_channel_layer() -> Iterator[None]:
+    """Each test runs in its own event loop: don't reuse a layer whose connections belong to a closed one."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

@@ -16,35 +16,10 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
-BRACKETS = [
-    (160, 3000, 10),
-    (3001, 6000, 50),
-    (6001, 30000, 100),
-    (30001, 60000, 500),
-    (60001, 300000, 1000),
-    (300001, 600000, 5000),
-    (600001, 3000000, 10000),
-    (3000001, None, 50000),
-]
-
 
 @pytest.fixture(autouse=True)
-def eager_celery(settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    from config.celery import app
-
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = False
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    from channels.layers import channel_layers
-
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+def _operator_stories(eager_celery, fresh_channel_layer) -> None:
+    """Every story here: Celery runs eagerly, and each test gets a fresh channel layer."""
 
 
 @pytest.fixture(autouse=True)
@@ -55,16 +30,8 @@ def fresh_cache():
 
 
 @pytest.fixture
-def brackets(db):
-    """RULINGS' bracket table and a room per variant and base (transactional tests flush the seeds)."""
-    from ledger.models import Account, Bracket
-    from tables.models import VARIANT_CHOICES, Room
-
-    for low, high, base in BRACKETS:
-        Bracket.objects.get_or_create(min_balance=low, defaults={"max_balance": high, "base": base})
-        for variant, _ in VARIANT_CHOICES:
-            Room.objects.get_or_create(variant=variant, base=base)
-    Account.objects.get_or_create(code="issuance", defaults={"kind": "system"})
+def brackets(brackets, rooms) -> None:
+    """Here the bracket table always comes with its rooms: the operator stories edit both."""
 
 
 @pytest.fixture
@@ -105,17 +72,6 @@ def as_staff() -> Callable[[Any], Client]:
         return client
 
     return login
-
-
-@pytest.fixture
-def funded(brackets) -> Callable[..., Any]:
-    from ledger import services as ledger
-
-    def fund(user: Any, amount: int = 1000) -> Any:
-        ledger.grant(user, amount, by=None, reason="starting coins", key=f"start:{user.pk}:{amount}")
-        return user
-
-    return fund
 
 
 @pytest.fixture

@@ -20,50 +20,11 @@ from django.test import Client
 from config.asgi import application
 
 OUR_ORIGIN = b"http://localhost"
-BRACKETS = [
-    (160, 3000, 10),
-    (3001, 6000, 50),
-    (6001, 30000, 100),
-    (30001, 60000, 500),
-    (60001, 300000, 1000),
-    (300001, 600000, 5000),
-    (600001, 3000000, 10000),
-    (3000001, None, 50000),
-]
 
 
 @pytest.fixture(autouse=True)
-def eager_celery(request, settings):
-    """Tasks run in the test's process right away (the multi-process test runs a real worker)."""
-    if request.node.get_closest_marker("postgres"):
-        yield
-        return
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    from config.celery import app
-
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = False
-
-
-@pytest.fixture(autouse=True)
-def fresh_channel_layer():
-    """Each test runs in its own event loop: don't reuse a layer whose connections belong to a closed one."""
-    from channels.layers import channel_layers
-
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
-
-
-@pytest.fixture
-def brackets(db):
-    """RULINGS' bracket table (a migration seeds it; transactional tests flush it, so make sure)."""
-    from ledger.models import Account, Bracket
-
-    for low, high, base in BRACKETS:
-        Bracket.objects.get_or_create(min_balance=low, defaults={"max_balance": high, "base": base})
-    Account.objects.get_or_create(code="issuance", defaults={"kind": "system"})
+def _table_stories(eager_celery, fresh_channel_layer) -> None:
+    """Every story here: Celery runs eagerly (but for the multi-process test), and a fresh channel layer."""
 
 
 @pytest.fixture
@@ -79,18 +40,6 @@ def room(brackets):
         return the_room
 
     return make
-
-
-@pytest.fixture
-def funded(brackets) -> Callable[..., Any]:
-    """Give a player coins through the ledger (an operator grant)."""
-    from ledger import services as ledger
-
-    def fund(user: Any, amount: int = 1000) -> Any:
-        ledger.grant(user, amount, by=None, reason="test float", key=f"test-float:{user.pk}:{amount}")
-        return user
-
-    return fund
 
 
 @pytest.fixture
