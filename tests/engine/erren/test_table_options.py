@@ -5,13 +5,14 @@ from collections import Counter
 
 import pytest
 
-from engine.bot import choose
+from engine.actions import Action
 from engine.events import Event
 from engine.hand import Phase, apply, legal_actions, start_hand
 from engine.replay import replay
 from engine.tiles import Tile
 from engine.variants.erren_actions import NotOffered
 from engine.view import view
+from tests.engine.flow.harness import bots_finish
 
 from .table import ALICE, BOB, DECLARE, KEEP, PASS, PICK, SWAP, D, hand, kinds, play, table
 
@@ -83,25 +84,15 @@ def test_a_declared_player_gets_no_offers():
 
 
 def test_the_options_are_off_by_default():
-    state, events = start_hand("erren", seed="quiet", options={}).state, list[Event]()
-    rng = random.Random(1)
-    while not state.finished:
-        seat = state.to_act[0]
-        progress = apply(state, seat, choose(state, seat, rng))
-        state, events = progress.state, events + list(progress.events)
+    events: list[Event] = []
+    bots_finish(start_hand("erren", seed="quiet", options={}).state, random.Random(1), events=events, listed=False)
     assert not {"cuopai_offer", "huanpai_offer"} & set(kinds(events))
 
 
 def _bot_hand(seed: str, options: dict) -> list[dict]:
-    state = start_hand("erren", seed=seed, options=options).state
-    rng = random.Random(7)
-    log = []
-    while not state.finished:
-        seat = state.to_act[0]
-        progress = apply(state, seat, choose(state, seat, rng))
-        state = progress.state
-        log += [e.to_json() for e in progress.events]
-    return log
+    events: list[Event] = []
+    bots_finish(start_hand("erren", seed=seed, options=options).state, random.Random(7), events=events, listed=False)
+    return [e.to_json() for e in events]
 
 
 def test_the_offers_follow_from_the_seed_so_a_replay_gives_the_same_hand():
@@ -120,14 +111,11 @@ def test_the_offer_is_in_both_players_view():
 
 def test_a_hand_with_offers_replays_from_its_seed_and_the_actions_as_json():
     options = {"swap_probability": 0.4, "pick_probability": 0.4}
-    state = start_hand("erren", seed="replay-me", options=options).state
-    rng = random.Random(3)
-    actions = []
-    while not state.finished:
-        seat = state.to_act[0]
-        action = choose(state, seat, rng)
-        actions.append((seat, action.to_json()))
-        state = apply(state, seat, action).state
+    moves: list[tuple[int, Action]] = []
+    state = bots_finish(
+        start_hand("erren", seed="replay-me", options=options).state, random.Random(3), actions=moves, listed=False
+    )
+    actions = [(seat, action.to_json()) for seat, action in moves]
     replayed, _ = replay("erren", "replay-me", options, actions)
     assert replayed == state and replayed.sheet == state.sheet
     assert {a["type"] for _, a in actions} & {"pick", "swap", "exchange"}

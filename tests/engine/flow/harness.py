@@ -9,12 +9,14 @@ that the story did not write.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
+from engine import bot
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, QiangJin, Win
 from engine.events import Event
-from engine.hand import HandState, Phase, apply, start_hand
+from engine.hand import HandState, Phase, apply, legal_actions, start_hand
 from engine.hand_script import arrange
 from engine.tiles import BAIBAN, Tile, parse_tiles
 from engine.variants import get as get_variant
@@ -151,6 +153,34 @@ def drain(state: HandState, *, until: Any = None, events: list[Event] | None = N
         state = progress.state
         if events is not None:
             events.extend(progress.events)
+    return state
+
+
+def bots_finish(
+    state: HandState,
+    rng: random.Random,
+    *,
+    events: list[Event] | None = None,
+    actions: list[tuple[int, Action]] | None = None,
+    listed: bool = True,
+) -> HandState:
+    """The bots (`engine.bot`, drawing on `rng`) play the hand to its end; `apply` refuses an illegal choice.
+
+    With `listed`, every choice must also be among `legal_actions`; erren's opening exchange is not, since
+    its list names the single-tile exchanges only. Collects the events into `events` and each
+    (seat, action) into `actions` when they are given."""
+    while not state.finished:
+        seat = state.to_act[0]
+        action = bot.choose(state, seat, rng)
+        assert not listed or action in legal_actions(state, seat), (
+            f"seat {seat}'s bot chose {action!r}, not a legal action"
+        )
+        progress = apply(state, seat, action)
+        state = progress.state
+        if events is not None:
+            events.extend(progress.events)
+        if actions is not None:
+            actions.append((seat, action))
     return state
 
 

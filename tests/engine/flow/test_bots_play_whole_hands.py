@@ -5,19 +5,12 @@ import random
 
 import pytest
 
-from engine import bot
-from engine.hand import HandState, apply, legal_actions, new_hand
+from engine.hand import HandState, new_hand
+from tests.engine.flow.harness import bots_finish
 
 
 def play_out(variant: str, seed: str, dealer: int = 0) -> HandState:
-    state = new_hand(variant, seed=seed, dealer=dealer)
-    rng = random.Random(seed)
-    while not state.finished:
-        seat = state.to_act[0]
-        action = bot.choose(state, seat, rng)
-        assert action in legal_actions(state, seat)
-        state = apply(state, seat, action).state
-    return state
+    return bots_finish(new_hand(variant, seed=seed, dealer=dealer), random.Random(seed))
 
 
 @pytest.mark.parametrize("variant", ["pinghe", "nanping"])

@@ -6,26 +6,19 @@ import random
 
 import pytest
 
-from engine import bot
-from engine.actions import IllegalAction, action_from_json
+from engine.actions import Action, IllegalAction, action_from_json
 from engine.hand import HandState, apply, new_hand, start_hand
 from engine.replay import replay
 from engine.tiles import format_tiles
 from engine.view import view
-from tests.engine.flow.harness import ALICE, BOB, D
+from tests.engine.flow.harness import ALICE, BOB, D, bots_finish
 
 
 def bot_hand(variant: str, seed: str):
     progress = start_hand(variant, seed=seed, dealer=1)
-    state, events, actions = progress.state, list(progress.events), []
-    rng = random.Random(seed)
-    while not state.finished:
-        seat = state.to_act[0]
-        action = bot.choose(state, seat, rng)
-        actions.append((seat, action.to_json()))
-        step = apply(state, seat, action)
-        state, events = step.state, events + list(step.events)
-    return state, events, actions
+    events, actions = list(progress.events), list[tuple[int, Action]]()
+    state = bots_finish(progress.state, random.Random(seed), events=events, actions=actions)
+    return state, events, [(seat, action.to_json()) for seat, action in actions]
 
 
 @pytest.mark.parametrize("variant", ["pinghe", "nanping"])

@@ -5,19 +5,12 @@ import random
 
 import pytest
 
-from engine import bot
-from engine.hand import HandState, apply, legal_actions, new_hand
+from engine.hand import HandState, new_hand
+from tests.engine.flow.harness import bots_finish
 
 
 def play_out(seed: str, dealer: int = 0, **options) -> HandState:
-    state = new_hand("guangdong", seed=seed, dealer=dealer, base=10, options=options)
-    rng = random.Random(seed)
-    while not state.finished:
-        seat = state.to_act[0]
-        action = bot.choose(state, seat, rng)
-        assert action in legal_actions(state, seat)
-        state = apply(state, seat, action).state
-    return state
+    return bots_finish(new_hand("guangdong", seed=seed, dealer=dealer, base=10, options=options), random.Random(seed))
 
 
 @pytest.mark.parametrize("n", range(8))
