@@ -368,12 +368,31 @@ def _all_sockets_gone(table: Table, seat: Seat, since: datetime, events: EventRe
 def _deal_if_full(table: Table, now: datetime, events: EventRecorder) -> bool:
     if table.status == TableStatus.BETWEEN and (table.next_hand_at is None):
         return False  # the last hand is not settled yet
+    if table.status == TableStatus.BETWEEN and _stand_up_absent(table, now, events):
+        return False  # bots take the freed seats after the room's wait
     if table.seats.filter(user__isnull=True, is_bot=False).exists():
         return False
     if not table.seats.filter(user__isnull=False).exists():
         return False
     actions.start_hand(table, now, events)
     return True
+
+
+def _stand_up_absent(table: Table, now: datetime, events: EventRecorder) -> bool:
+    """Before the next deal, players with no open socket stand up: the bot must not play hand after hand
+    for someone who is gone. Returns whether anybody stood up."""
+    absent = list(table.seats.filter(user__isnull=False, connections=0))
+    for seat in absent:
+        reason = "你已断线，已离座 (you were disconnected between hands: you no longer sit at this table)"
+        view = {"type": "moved_out", "seat": seat.index, "user": seat.user_id, "reason": reason}
+        events.add("moved_out", same_for_all(table.room.n_seats, view))
+        _free_seat(seat)
+    if absent:
+        announce_seats(table, events)
+        if not _close_if_no_players(table):
+            table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
+            table.save(update_fields=["bots_at"])
+    return bool(absent)
 
 
 def _free_seat(seat: Seat) -> None:

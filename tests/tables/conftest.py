@@ -71,6 +71,7 @@ class TableClient:
         self.legal: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.next_id, self.behind = 0, False
+        self.refused_restores: tuple[str | None, list[dict[str, Any]]] = (None, [])
 
     @classmethod
     async def open(cls, user: Any, table_id: int, name: str | None = None) -> TableClient:
@@ -93,6 +94,7 @@ class TableClient:
             hand_version = self.hand_version
         if hand_version is not None:
             message["hand_version"] = hand_version
+        self.refused_restores = (action_id, self.legal)  # a refusal (e.g. rate_limited) offers them again
         self.legal = []  # answered: wait for the next prompt
         await self.send(message)
         return action_id
@@ -123,6 +125,8 @@ class TableClient:
             self.state, self.version, self.seat = message, message["version"], message["seat"]
             hand = message.get("hand") or {}
             self.legal, self.hand_version = list(hand.get("legal", [])), hand.get("hand_version")
+        elif message["type"] == "error" and message.get("id") == self.refused_restores[0]:
+            self.legal = self.refused_restores[1]
         elif message["type"] == "pong" and message["version"] > self.version:
             self.behind = True
         elif message["type"] == "events":
@@ -180,7 +184,8 @@ async def play_until(clients: list[TableClient], done: Callable[[], bool], quiet
         if quiet > 2:  # like the browser: a heartbeat tells a client that missed a broadcast to resync
             for client in clients:
                 await client.heartbeat()
-        assert quiet < quiet_seconds, f"the table went quiet: {[(c.name, c.version, c.events[-2:]) for c in clients]}"
+        errors = [(c.name, m) for c in clients for m in c.received if m["type"] == "error"]
+        assert quiet < quiet_seconds, f"the table went quiet: {errors[-3:]} {[(c.name, c.version) for c in clients]}"
 
 
 @pytest.fixture

@@ -145,6 +145,7 @@ class LiveClient:
         self.legal: list[dict[str, Any]] = []
         self.kinds: list[str] = []
         self.next_id, self.behind = 0, False
+        self.refused_restores: tuple[str | None, list[dict[str, Any]]] = (None, [])
 
     async def pump(self, timeout: float = 0.05) -> None:
         while True:
@@ -159,6 +160,8 @@ class LiveClient:
             self.version = message["version"]
             hand = message.get("hand") or {}
             self.legal, self.hand_version = hand.get("legal", []), hand.get("hand_version")
+        elif message["type"] == "error" and message.get("id") == self.refused_restores[0]:
+            self.legal = self.refused_restores[1]  # refused (e.g. rate_limited): offer them again
         elif message["type"] == "pong" and message["version"] > self.version:
             self.behind = True
         elif message["type"] == "events":
@@ -186,13 +189,14 @@ class LiveClient:
             by_type.setdefault(action["type"], []).append(action)
         choice = next((by_type[t] for t in ("win", "pass", "discard") if t in by_type), self.legal)
         self.next_id += 1
-        action = self.rng.choice(choice)
+        action, action_id = self.rng.choice(choice), f"{self.name}-{self.next_id}"
         message = {
             "type": "action",
-            "id": f"{self.name}-{self.next_id}",
+            "id": action_id,
             "action": action,
             "hand_version": self.hand_version,
         }
+        self.refused_restores = (action_id, self.legal)
         self.legal = []
         await self.ws.send(json.dumps(message))
 

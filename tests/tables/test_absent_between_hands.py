@@ -1,0 +1,40 @@
+"""A player with no open socket when the next hand is due stands up: the bot does not play hand after
+hand for someone who is gone; bots take the seat after the room's wait."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, funded):
+    from tables.models import Hand, Seat, Table, TableEvent
+    from tables.services import actions, seating
+    from tables.tasks import sweep_now
+
+    ming = funded(make_player("ming", "阿明"), 1000)
+    fang = funded(make_player("fang", "小芳"), 1000)
+    table = seating.quick_seat(ming, room("pinghe", 10))
+    seating.quick_seat(fang, room("pinghe", 10))
+    seating.connected(table.pk, fang.pk)  # 小芳 has the page open; 阿明 never came
+    now = timezone.now()
+    sweep_now(now + timedelta(seconds=16))  # bots fill, the hand is dealt
+    actions.set_auto(table.pk, ming.pk, True)
+    actions.set_auto(table.pk, fang.pk, True)  # both let the bot finish the hand
+    assert Hand.objects.get(table=table, number=1).settled
+
+    sweep_now(timezone.now() + timedelta(seconds=60))  # the pause is over: time for the next deal
+    table.refresh_from_db()
+    assert table.status == "between" and not Hand.objects.filter(table=table, number=2).exists()
+    assert not Seat.objects.filter(table=table, user=ming).exists()
+    assert Seat.objects.filter(table=table, user=fang).exists()
+    moved = TableEvent.objects.filter(table=table, kind="moved_out").latest("version")
+    assert moved.views["public"]["user"] == ming.pk and "disconnected" in moved.views["public"]["reason"]
+
+    sweep_now(timezone.now() + timedelta(seconds=120))  # after the bot wait: a bot takes the seat, the deal
+    assert Hand.objects.filter(table=table, number=2).exists()
+    assert Table.objects.get(pk=table.pk).seats.filter(is_bot=True).count() == 3
