@@ -257,7 +257,11 @@
     const lastSeat = S.hand ? S.hand.last_discard : null;
     tiles.forEach((t, k) => {
       const last = lastSeat === sv.seat && k === tiles.length - 1;
-      box.appendChild(tileNode(t, last ? "last" : ""));
+      // the newest discard drops in once; later redraws of the same river keep it still
+      const key = `${S.hand && S.hand.hand_id}:${sv.seat}:${tiles.length}`;
+      const fresh = last && S.animated !== key;
+      if (fresh) S.animated = key;
+      box.appendChild(tileNode(t, last ? "last" + (fresh ? " fresh" : "") : ""));
     });
     if (!tiles.length) box.appendChild(h("span", "empty", _("牌河")));
     return box;
