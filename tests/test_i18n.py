@@ -40,3 +40,8 @@ def test_every_message_has_an_english_translation_and_is_compiled(domain):
     assert untranslated == []
     mo = LOCALE / f"{domain}.mo"
     assert mo.exists() and mo.stat().st_size > 0
+
+
+def test_a_browser_asking_for_english_still_gets_chinese_until_the_player_switches(client):
+    page = client.get(reverse("rules:index"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert '<html lang="zh-Hans">' in page
