@@ -192,6 +192,16 @@
     const button = el("auto-toggle");
     const s = S.seats.find((x) => x.seat === S.seat);
     if (button) button.textContent = s && s.auto ? _("取消托管") : _("托管");
+    const banner = el("auto-banner");
+    if (!banner) return;
+    banner.hidden = !(s && s.auto);
+    if (!banner.hidden && !banner.firstChild) {
+      banner.appendChild(h("span", "", ICON.bot + " " + _("托管中：机器人正在替你打牌")));
+      const back = h("button", "small", _("取消托管"));
+      back.type = "button";
+      back.addEventListener("click", () => send({ type: "auto", on: false }));
+      banner.appendChild(back);
+    }
   }
   function badges(i) {
     const s = S.seats.find((x) => x.seat === i) || {};

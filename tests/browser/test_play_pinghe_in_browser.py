@@ -97,6 +97,12 @@ def play_until_sheet(page: Any, shots: Any, label: str) -> int:
                 page.evaluate("mjTable.dropConnection()")
                 page.wait_for_function("() => document.getElementById('table-app').dataset.conn === 'ok'")
                 dropped = True
+            if moves == 7 and label == "phone":
+                # 托管 and back: the banner says the bot plays the seat until the player takes it back
+                page.click("#auto-toggle")
+                page.wait_for_selector("#auto-banner:not([hidden])")
+                page.click("#auto-banner button")
+                page.wait_for_selector("#auto-banner", state="hidden")
         else:
             page.wait_for_timeout(150)
     return moves
