@@ -147,6 +147,7 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     page.click("#nav-history") if device == "desktop" else page.goto(f"{live_app.url}/tables/history/")
     page.click(f"a[href='/tables/hands/{hand_id}/replay/']")
     assert "✓" in page.inner_text("#seed-check")
+    page.wait_for_function("() => document.getElementById('step-label').textContent.startsWith('0 /')")
     for _ in range(8):
         page.click("#next")
     assert page.inner_text("#step-label").startswith("8 /")
