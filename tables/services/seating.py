@@ -45,6 +45,12 @@ def base_for_balance(balance: int) -> int | None:
     return int(bracket.base) if bracket else None
 
 
+def matching_room(user: User | int, variant: str) -> int | None:
+    """The id of the room of `variant` for the user's current bracket (None below the lowest bracket)."""
+    base = base_for_balance(balance_of(user))
+    return Room.objects.filter(variant=variant, base=base).values_list("id", flat=True).first() if base else None
+
+
 def check_bracket(user: User, room: Room) -> None:
     """Raise WrongBracket unless the user's balance falls in the room's bracket (AccountDisabled if banned)."""
     if not user.is_active:
@@ -330,6 +336,7 @@ def after_settlement(table_id: int, moved_out: dict[int, str], now: datetime | N
                     "seat": seat.index,
                     "user": seat.user_id,
                     "reason": moved_out[seat.user_id],
+                    "offer_room": matching_room(seat.user_id, table.room.variant),  # RULINGS: offer the room
                 }
                 events.add("moved_out", same_for_all(n, view))
                 _free_seat(seat)

@@ -16,10 +16,11 @@ def grant(user, amount: int) -> None:
     ledger.grant(user, amount, by=None, reason="prize", key=f"prize:{user.pk}")
 
 
-async def test_a_player_now_in_another_bracket_is_moved_out_after_settlement(four_players, seat_at_table):
+async def test_a_player_now_in_another_bracket_is_moved_out_after_settlement(four_players, seat_at_table, room):
     from tables.models import Seat
 
     ming, fang = four_players[:2]
+    base_50 = await sync_to_async(room)("pinghe", 50)
     table = await sync_to_async(seat_at_table)([ming, fang], "pinghe")
     clients = [await TableClient.open(ming, table.pk, "ming"), await TableClient.open(fang, table.pk, "fang")]
     await bots_fill(table)
@@ -30,6 +31,7 @@ async def test_a_player_now_in_another_bracket_is_moved_out_after_settlement(fou
     moved = clients[0].seen("moved_out")[0]
     assert moved["seat"] == 1 and moved["user"] == fang.pk
     assert "base-50" in moved["reason"] and "not base 10" in moved["reason"]
+    assert moved["offer_room"] == base_50.pk  # RULINGS: offered the matching room
     seats = await sync_to_async(lambda: list(Seat.objects.filter(table=table).values_list("user_id", flat=True)))()
     assert fang.pk not in seats and ming.pk in seats
     for client in clients:
