@@ -97,3 +97,30 @@ def fresh_channel_layer() -> Iterator[None]:
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+def deal_with_bots(player: Any, variant: str = "pinghe") -> Any:
+    """`player` quick-seats in the base-10 room; after the room's bot wait the bots sit and the hand is dealt."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.models import Room
+    from tables.services import seating
+    from tables.tasks import sweep_now
+
+    room, _ = Room.objects.get_or_create(variant=variant, base=10)  # a transactional test flushed the seeded one
+    table = seating.quick_seat(player, room)
+    sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))
+    table.refresh_from_db()
+    return table
+
+
+def hand_played_by_bots(player: Any, variant: str = "pinghe") -> Any:
+    """`player` sits with three bots and turns on 托管: the bots play the first hand to its end. That hand."""
+    from tables.models import Hand
+    from tables.services import actions
+
+    table = deal_with_bots(player, variant)
+    actions.set_auto(table.pk, player.pk, True)
+    return Hand.objects.get(table=table, number=1)

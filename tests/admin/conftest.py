@@ -16,6 +16,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
+from tests.conftest import deal_with_bots, hand_played_by_bots
+
 
 @pytest.fixture(autouse=True)
 def _operator_stories(eager_celery, fresh_channel_layer) -> None:
@@ -86,18 +88,6 @@ def fang(make_player, funded):
     return funded(make_player("fang", "小芳", email="fang@example.com"))
 
 
-def deal_with_bots(player: Any, variant: str = "pinghe") -> Any:
-    """`player` quick-seats in the base-10 room; after the bot wait the bots sit and the hand is dealt."""
-    from tables.models import Room
-    from tables.services import seating
-    from tables.tasks import sweep_now
-
-    table = seating.quick_seat(player, Room.objects.get(variant=variant, base=10))
-    sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))
-    table.refresh_from_db()
-    return table
-
-
 def table_with_running_hand(player: Any) -> Any:
     """`player` and three bots at a pinghe table, a hand running, `player` has moved once, the bots answered."""
     from tables.models import TableStatus
@@ -137,12 +127,7 @@ def play_once(player: Any, table: Any) -> None:
 @pytest.fixture
 def finished_hand(ming):
     """阿明 plays one pinghe hand with bots under 托管 to its end; it is settled."""
-    from tables.models import Hand
-    from tables.services import actions
-
-    table = deal_with_bots(ming)
-    actions.set_auto(table.pk, ming.pk, True)
-    hand = Hand.objects.get(table=table, number=1)
+    hand = hand_played_by_bots(ming)
     assert hand.status == "finished"
     return hand
 

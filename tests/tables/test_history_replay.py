@@ -7,25 +7,16 @@ import hashlib
 import pytest
 from django.urls import reverse
 
+from tests.conftest import hand_played_by_bots
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def finished_hand(room, make_player, funded):
+def finished_hand(make_player, funded):
     """阿明 sits, the bots join, and 阿明 turns on 托管: the bot plays his seat to the end of the hand."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from tables.models import Hand
-    from tables.services import actions, seating
-    from tables.tasks import sweep_now
-
     ming = funded(make_player("ming", "阿明"), 1000)
-    table = seating.quick_seat(ming, room("pinghe", 10))
-    sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))
-    actions.set_auto(table.pk, ming.pk, True)
-    return ming, Hand.objects.get(table=table, number=1)
+    return ming, hand_played_by_bots(ming)
 
 
 def test_the_bot_plays_a_whole_hand_and_it_is_settled(finished_hand):

@@ -8,6 +8,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from tests.conftest import hand_played_by_bots
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -18,17 +20,9 @@ def postings(hand_id: int) -> int:
 
 
 @pytest.fixture
-def settled_hand(room, make_player, funded):
+def settled_hand(make_player, funded):
     """阿明 and three bots; 阿明 lets the bot play (托管), so the hand runs to its end and is settled."""
-    from tables.models import Hand
-    from tables.services import actions, seating
-    from tables.tasks import sweep_now
-
-    ming = funded(make_player("ming", "阿明"), 1000)
-    table = seating.quick_seat(ming, room("pinghe", 10))
-    sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))
-    actions.set_auto(table.pk, ming.pk, True)
-    return Hand.objects.get(table=table, number=1)
+    return hand_played_by_bots(funded(make_player("ming", "阿明"), 1000))
 
 
 def test_a_duplicate_delivery_is_answered_without_posting(settled_hand):
