@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from engine.scoring.erren import ErrenWin, WinKind
-from engine.sheet import Meld
+from engine.scoring.situation_json import meld  # "555z" pong, "123m" chow, "2222p!" 暗杠
 from engine.tiles import Tile, parse_tiles
-
-
-def meld(text: str) -> Meld:
-    """A meld in the sheet's notation: "555z" (pong), "123m" (chow), "1111m" (kong), "2222p!" (concealed kong)."""
-    return Meld.parse(text.rstrip("!"), concealed=text.endswith("!"))
 
 
 def win(hand: str, tile: str, how: str = "discard", *, melds: tuple[str, ...] = (), **flags: object) -> ErrenWin:

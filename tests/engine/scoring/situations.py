@@ -3,7 +3,8 @@
 Ann deals (seat 0); Bo, Cy and Di follow in playing order. Hands are mpsz.
 """
 
-from engine.sheet import Meld, SeatTally, WinContext, WinType
+from engine.scoring.situation_json import meld
+from engine.sheet import SeatTally, WinContext, WinType
 from engine.tiles import Tile, parse_tiles
 
 ANN, BO, CY, DI = 0, 1, 2, 3
@@ -33,7 +34,7 @@ def finished(
 ):
     """A finished hand; melds are mpsz strings, a trailing "!" marks a 暗杠."""
     win_type = WinType.parse(win_type) if isinstance(win_type, str) else win_type
-    parsed_melds = tuple(Meld.parse(m.rstrip("!"), concealed=m.endswith("!")) for m in melds)
+    parsed_melds = tuple(meld(m) for m in melds)
     return WinContext(
         variant=variant,
         n_seats=4,

@@ -4,13 +4,14 @@ import pytest
 
 from engine.scoring import settle_pinghe
 from engine.scoring.pinghe import can_win_on_discard, dianpao_points, win_allowed_with_golds
-from engine.sheet import Meld, SheetError, WinType
+from engine.scoring.situation_json import meld
+from engine.sheet import SheetError, WinType
 from engine.tiles import Tile, parse_tiles
 from tests.engine.scoring.situations import BO, CY, finished
 
 
 def points(concealed, melds=(), flowers=0, win_tile=None, gold="9s"):
-    parsed = tuple(Meld.parse(m.rstrip("!"), concealed=m.endswith("!")) for m in melds)
+    parsed = tuple(meld(m) for m in melds)
     tile = Tile.parse(win_tile) if win_tile else None
     return dianpao_points(parse_tiles(concealed), parsed, flowers, win_tile=tile, gold=Tile.parse(gold))
 
