@@ -334,7 +334,9 @@
     const tiles = T.parse(me.hand).sort((a, b) => sortKey(a) - sortKey(b));
     if (me.drawn) tiles.splice(tiles.indexOf(me.drawn), 1);
     const can = discardable();
-    const dw = (S.hand.hints && S.hand.hints.discard_waits) || {};
+    // stars mark the discards that leave the hand ready — pointless when it can win right now
+    const canWin = S.legal.some((a) => a.type === "win");
+    const dw = (!canWin && S.hand.hints && S.hand.hints.discard_waits) || {};
     const row = h("div", "hand-row");
     const add = (t, cls) => {
       const node = tileNode(t, cls + (can.has(t) ? " playable" : "") + (dw[t] ? " ready-after" : ""));
@@ -365,7 +367,8 @@
       box.appendChild(h("span", "label", _("听牌") + ":"));
       if (hints.waits.any) box.appendChild(h("span", "any", _("任意牌（游金）")));
       else box.appendChild(tileRow(hints.waits.tiles, "waits"));
-    } else if (Object.keys(hints.discard_waits || {}).length && S.legal.some((a) => a.type === "discard")) {
+    }
+    if (!hints.waits && Object.keys(hints.discard_waits || {}).length && S.legal.some((a) => a.type === "discard")) {
       box.appendChild(h("span", "label", _("打出带★的牌即可听牌")));
     }
   }

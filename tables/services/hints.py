@@ -29,16 +29,19 @@ def _without(tiles: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
 
 
 def hints(state: HandState, seat: int) -> dict[str, Any]:
-    """`waits` when the seat's concealed hand is 3k+1 and ready; with 3k+2 tiles,
-    `discard_waits`: for each tile whose discard leaves the hand ready, those waits."""
-    hand = tuple(state.seats[seat].hand)
+    """`waits`: what the seat's concealed hand waits on when ready — the 3k+1 hand, or in its
+    turn the hand before the tile just drawn. With 3k+2 tiles, `discard_waits`: for each tile
+    whose discard leaves the hand ready, those waits."""
+    s = state.seats[seat]
+    hand = tuple(s.hand)
     if state.finished or not hand:
         return {"waits": None, "discard_waits": {}}
     if len(hand) % 3 == 1:
         return {"waits": _waits(state, seat, hand), "discard_waits": {}}
+    before = _waits(state, seat, _without(hand, s.drawn)) if s.drawn is not None else None
     after: dict[str, Any] = {}
     for tile in sorted(set(hand)):
         ready = _waits(state, seat, _without(hand, tile))
         if ready is not None:
             after[str(tile)] = ready
-    return {"waits": None, "discard_waits": after}
+    return {"waits": before, "discard_waits": after}

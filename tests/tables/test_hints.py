@@ -59,3 +59,40 @@ def test_the_table_state_carries_hints_for_the_seat_only(deal):
     mine, watcher = hand_info(hand, 1), hand_info(hand, None)
     assert mine["hints"]["waits"] == {"tiles": ["9p", "7s"], "any": False}
     assert "hints" not in watcher and watcher["last_discard"] is None
+
+
+def test_after_the_draw_the_waits_of_the_hand_before_it_stay_shown(deal):
+    from engine.actions import Discard
+    from engine.hand import apply
+    from engine.tiles import Tile
+
+    # past the opening (nobody robs the gold), 阿明 throws 9s (waiting on 7s); the others
+    # pass or throw what they drew until his next turn
+    state = apply(past_opening(deal), 0, Discard(Tile.parse("9s"))).state
+    state = play_to_seat(state, 0)
+    assert state.seats[0].drawn is not None
+    assert hints(state, 0)["waits"] == {"tiles": ["9p", "7s"], "any": False}
+
+
+def past_opening(state):
+    """Everybody passes the opening's 抢金 question."""
+    from engine.actions import Pass
+    from engine.hand import apply
+
+    while state.phase.name == "OPENING":
+        state = apply(state, min(state.to_act), Pass()).state
+    return state
+
+
+def play_to_seat(state, seat):
+    """Every seat answers claims with 过 and the others discard what they drew, until `seat` has drawn."""
+    from engine.actions import Discard, Pass
+    from engine.hand import apply, legal_actions
+
+    while not (seat in state.to_act and state.seats[seat].drawn is not None):
+        other = min(state.to_act)
+        legal = legal_actions(state, other)
+        drawn = state.seats[other].drawn
+        action = next((a for a in legal if isinstance(a, Pass)), None) or Discard(drawn)
+        state = apply(state, other, action).state
+    return state
