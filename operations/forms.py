@@ -8,10 +8,7 @@ from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 
 from operations.models import SanctionKind
-from tables.models import Room
-
-# 喊金 (the dealer names the gold before the deal) is the engine's table option `named_gold` (engine.hand.new_hand).
-HANJIN_OPTION = "named_gold"
+from tables.models import HANJIN_OPTION, Room
 
 
 class ReasonForm(forms.Form):

@@ -27,7 +27,9 @@ SEATS_PER_VARIANT = {"pinghe": 4, "nanping": 4, "erren": 2, "guangdong": 4}
 
 # Table options a room (or a private table's creator) may set; values are
 # handed to the engine's `new_hand(options=...)` untouched.
-KNOWN_OPTIONS = {"hanjin"}  # 喊金: the dealer names the gold before the deal (pinghe)
+# 喊金: the dealer names the gold before the deal (pinghe); the engine's option name (engine.hand.new_hand).
+HANJIN_OPTION = "named_gold"
+KNOWN_OPTIONS = {HANJIN_OPTION}
 KNOWN_OPTIONS |= {"swap_probability", "pick_probability"}  # erren 游戏中换牌 / 搓牌 (docs/rules/erren.md)
 
 
@@ -48,7 +50,7 @@ class Room(models.Model):
     grace_seconds = models.PositiveIntegerField(default=60, help_text="reconnect grace before an escape")
     bot_wait_seconds = models.PositiveIntegerField(default=15, help_text="wait before bots fill empty seats")
     between_hands_seconds = models.PositiveIntegerField(default=8, help_text="pause after a settled hand")
-    options = models.JSONField(default=dict, blank=True, help_text='e.g. {"hanjin": true} (喊金)')
+    options = models.JSONField(default=dict, blank=True, help_text='e.g. {"named_gold": true} (喊金)')
 
     class Meta:
         ordering = ["variant", "base"]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from tables.errors import TableError
-from tables.models import VARIANT_CHOICES, Hand, HandStatus, Room, Table, TableStatus
+from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandStatus, Room, Table, TableStatus
 from tables.services import seating
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
@@ -70,7 +70,7 @@ def quick_seat(request: HttpRequest, room_id: int) -> HttpResponse:
 @require_POST
 def create_private(request: HttpRequest, room_id: int) -> HttpResponse:
     the_room = get_object_or_404(Room, pk=room_id)
-    options = {"hanjin": request.POST.get("hanjin") == "on"}
+    options = {HANJIN_OPTION: request.POST.get("hanjin") == "on"}
     try:
         table = seating.create_private(request.user, the_room, options)  # type: ignore[arg-type]
     except TableError as exc:

@@ -53,9 +53,9 @@ def test_a_private_table_is_joined_by_its_invite_code_only(client, ming_logged_i
 
     the_room = room("pinghe", 10)
     fang = funded(make_player("fang", "小芳"), 1000)
-    private = seating.create_private(fang, the_room, {"hanjin": True})
+    private = seating.create_private(fang, the_room, {"named_gold": True})
     code = str(private.invite_code)
-    assert private.options == {"hanjin": True} and len(code) == 8
+    assert private.options == {"named_gold": True} and len(code) == 8
     refused = client.get(reverse("tables:table", args=[private.pk]))
     assert refused.status_code == 302  # not seated: no peeking at a private table
     wrong = client.post(reverse("tables:join_private"), {"code": "NOPE1234"}, follow=True)
@@ -82,3 +82,21 @@ def test_a_player_sits_at_one_table_at_a_time(client, ming_logged_in, room):
     refused = client.post(reverse("tables:quick_seat", args=[room("nanping", 10).pk]), follow=True)
     assert f"you already sit at table #{first.pk}" in refused.content.decode()
     assert Seat.objects.filter(user=ming_logged_in).count() == 1
+
+
+def test_a_private_table_with_hanjin_ticked_deals_with_the_dealer_naming_the_gold(
+    client, ming_logged_in, room, make_player, funded
+):
+    """The room page's 喊金 box reaches the engine: the first hand opens in the NAME_GOLD phase."""
+    from engine.hand import HandState, Phase
+    from tables.models import Hand, Table
+    from tables.services import seating
+
+    the_room = room("pinghe", 10)
+    response = client.post(reverse("tables:create_private", args=[the_room.pk]), {"hanjin": "on"})
+    private = Table.objects.get(pk=int(response.url.rstrip("/").split("/")[-1]))
+    assert private.options == {"named_gold": True}
+    assert seating.fill_with_bots(private.pk, now=private.bots_at)
+    hand = Hand.objects.get(table=private, number=1)
+    state = HandState.from_json(hand.state)
+    assert state.phase == Phase.NAME_GOLD and hand.dealer in state.to_act

@@ -23,9 +23,10 @@ async def test_two_players_and_two_bots_play_a_guangdong_hand_to_settlement(four
 
     hand = await sync_to_async(Hand.objects.get)(table=table, number=1)
     assert hand.variant == "guangdong" and hand.status == "finished" and hand.settled
-    assert hand.sheet is not None and sum(seat["paid"] for seat in hand.sheet["seats"]) == 0
     postings, total = await sync_to_async(ledger_facts)(hand.pk, hand.players)
-    assert postings == 1
+    assert postings == 1  # a 流局 posts an empty settlement: every hand is settled exactly once
+    if hand.sheet is not None:  # None after a 流局 (the seed is random; bots draw about one hand in 500)
+        assert sum(seat["paid"] for seat in hand.sheet["seats"]) == 0
     assert total == 1000 + 1000 + 2 * BOT_FLOAT_BASES * 10
     table = await sync_to_async(Table.objects.get)(pk=table.pk)
     assert table.options["round_wind"] == "1z" and table.options["first_dealer"] == 0  # still the 东 round
