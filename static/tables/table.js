@@ -133,6 +133,7 @@
     S.version = msg.version; S.seat = msg.seat; S.seats = msg.seats || []; S.table = msg.table;
     S.hand = msg.hand; S.legal = (msg.hand && msg.hand.legal) || []; S.lastResult = msg.last_result;
     S.pending = false;
+    if (msg.table && msg.table.status === "closed" && S.closed === undefined) S.closed = "";
     if (S.hand) S.finalView = null;
     else if (S.lastResult && S.lastResult.final) S.finalView = S.lastResult.final;
     render();
@@ -165,9 +166,19 @@
         S.balances = ev.balances; S.settledHand = ev.hand_id;
         if (S.lastResult && S.lastResult.hand_id === ev.hand_id) S.lastResult.settled = true;
         return false;
-      case "moved_out": if (ev.seat === S.seat) location.reload(); return false;
+      case "moved_out":
+        // our balance left the bracket: go to the room that matches it (or back to the lobby)
+        if (ev.seat === S.seat) location.href = ev.offer_room ? app.dataset.roomUrl.replace("0", ev.offer_room) : app.dataset.lobbyUrl;
+        return false;
       case "escaped": toast(fmt(_("%s 逃跑"), [seatName(ev.seat)])); return false;
       case "ready": return false;
+      case "hand_voided":
+        S.hand = null; S.legal = [];
+        toast(_("本局作废，不结算") + (ev.reason ? "：" + ev.reason : ""));
+        return true;
+      case "table_closed":
+        S.closed = ev.reason || "";
+        return true;
       case "hand_started": S.finalView = null; S.balances = null; return true;
       default: return true;
     }
@@ -279,6 +290,13 @@
   function renderCenter() {
     const box = el("center");
     box.innerHTML = "";
+    if (S.closed !== undefined) {
+      box.appendChild(h("div", "status", esc(_("牌桌已关闭") + (S.closed ? "：" + S.closed : ""))));
+      const back = h("a", "button", _("回到大厅"));
+      back.href = app.dataset.lobbyUrl;
+      box.appendChild(back);
+      return;
+    }
     if (!S.hand) {
       const waiting = S.seats.filter((s) => s.empty).length;
       box.appendChild(h("div", "status", S.lastResult ? _("本局结束") : waiting ? fmt(_("等待入座… 还差 %s 人（稍后机器人补位）"), [waiting]) : _("等待开局")));
