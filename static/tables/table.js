@@ -324,7 +324,8 @@
     box.appendChild(info);
     const turn = h("div", "turn");
     const acting = (S.hand.to_act || []);
-    const who = acting.includes(S.seat) ? _("轮到你") : acting.length ? fmt(_("等待 %s"), [acting.map(seatName).join("、")]) : "";
+    const mine = acting.includes(S.seat);
+    const who = mine && st.claim ? _("请选择：吃碰杠胡或过") : mine ? _("轮到你") : acting.length ? fmt(_("等待 %s"), [acting.map(seatName).join("、")]) : "";
     turn.innerHTML = `<span id="turn-who">${esc(who)}</span> <span class="clock big">${ICON.clock} <b class="secs"></b></span>`;
     box.appendChild(turn);
     tick();
@@ -425,14 +426,21 @@
     b.addEventListener("click", () => act(a));
     return b;
   }
+  function claimedTile() {
+    // the tile on the table: the claim window's, else the end of the last discarder's river
+    const st = S.hand && S.hand.state;
+    if (!st) return null;
+    if (st.claim && st.claim.tile) return st.claim.tile;
+    const seat = S.hand.last_discard;
+    const river = seat === null || seat === undefined ? [] : T.parse(st.seats[seat].discards);
+    return river.length ? river[river.length - 1] : null;
+  }
   function actionTiles(a) {
-    if (a.type === "chow" && S.hand && S.hand.state.claim && S.hand.state.claim.tile) {
-      return [...a.tiles, S.hand.state.claim.tile].sort((x, y) => sortKey(x) - sortKey(y));
-    }
-    if (["kong", "name_gold", "declare", "pick"].includes(a.type)) return a.tile ? [a.tile] : [];
-    const claim = S.hand && S.hand.state.claim;
-    if ((a.type === "pong" || a.type === "win") && claim && claim.tile) return [claim.tile];
-    if (a.type === "qiangjin" && a.tile) return [a.tile];
+    const claimed = claimedTile();
+    if (a.type === "chow" && claimed) return [...a.tiles, claimed].sort((x, y) => sortKey(x) - sortKey(y));
+    if (["kong", "name_gold", "declare", "pick", "qiangjin"].includes(a.type)) return a.tile ? [a.tile] : [];
+    if (a.type === "pong" && claimed) return [claimed];
+    if (a.type === "win" && S.hand && S.hand.state.claim && claimed) return [claimed];
     return [];
   }
   function renderActions() {
