@@ -217,8 +217,10 @@
   function badges(i) {
     const s = S.seats.find((x) => x.seat === i) || {};
     const out = [];
-    const dealer = S.hand ? S.hand.dealer : (S.table ? S.table.dealer : null);
-    const streak = S.hand ? S.hand.streak : (S.table ? S.table.streak : 1);
+    // the running (or just finished) hand's dealer; between hands without one, the table's next
+    const src = S.hand || S.finalView || S.table || {};
+    const dealer = src.dealer === undefined ? null : src.dealer;
+    const streak = src.streak || 1;
     if (dealer !== null && dealer !== undefined) {
       const n = nSeats(), wind = WINDS[(i - dealer + n) % n];
       out.push(`<span class="badge wind">${wind}</span>`);
@@ -325,7 +327,7 @@
     const turn = h("div", "turn");
     const acting = (S.hand.to_act || []);
     const mine = acting.includes(S.seat);
-    const who = mine && st.claim ? _("请选择：吃碰杠胡或过") : mine ? _("轮到你") : acting.length ? fmt(_("等待 %s"), [acting.map(seatName).join("、")]) : "";
+    const who = mine && st.claim && st.claim.tile ? _("请选择：吃碰杠胡或过") : mine ? _("轮到你") : acting.length ? fmt(_("等待 %s"), [acting.map(seatName).join("、")]) : "";
     turn.innerHTML = `<span id="turn-who">${esc(who)}</span> <span class="clock big">${ICON.clock} <b class="secs"></b></span>`;
     box.appendChild(turn);
     tick();
@@ -485,6 +487,7 @@
     if (picked.key !== key) picked = { key: key, chosen: new Set() };
     const chosen = picked.chosen;
     const box = h("div", "picker");
+    box.appendChild(h("span", "label", _("选择要换的牌") + ":"));
     const go = h("button", "act act-" + type);
     go.type = "button"; go.dataset.actionType = type;
     const label = () => { go.textContent = `${actionLabel({ type: type })} (${chosen.size})`; };
