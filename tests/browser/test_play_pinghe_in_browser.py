@@ -148,9 +148,10 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     page.click(f"a[href='/tables/hands/{hand_id}/replay/']")
     assert "✓" in page.inner_text("#seed-check")
     page.wait_for_function("() => document.getElementById('step-label').textContent.startsWith('0 /')")
-    for _ in range(8):
+    steps = int(page.inner_text("#step-label").split("/")[1])  # a hand may end at its opening (抢金)
+    for _ in range(min(8, steps)):
         page.click("#next")
-    assert page.inner_text("#step-label").startswith("8 /")
+    assert page.inner_text("#step-label") == f"{min(8, steps)} / {steps}"
     assert page.locator("#step-board .seat-panel").count() == 4
     page.screenshot(path=str(screenshots / f"{device}-replay.png"), full_page=True)
     context.close()
