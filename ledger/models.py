@@ -66,7 +66,6 @@ class TransactionKind(models.TextChoices):
     DEBIT = "debit", "debit 扣除"
     HAND_SETTLEMENT = "hand_settlement", "hand settlement 结算"
     ESCAPE_PENALTY = "escape_penalty", "escape penalty 逃跑惩罚"
-    FENBING = "fenbing", "分饼"
     REVERSAL = "reversal", "reversal 冲正"
 
 

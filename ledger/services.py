@@ -237,11 +237,6 @@ def apply_escape_penalty(
     return post_table_transfers(TransactionKind.ESCAPE_PENALTY, hand_ref, key, seat_user_ids, owed)
 
 
-def post_fenbing(hand_ref: str, seat_user_ids: Sequence[int], transfers: Sequence[Transfer]) -> Transaction:
-    """南平 分饼 (the dealer pays each follower), once per hand."""
-    return post_table_transfers(TransactionKind.FENBING, hand_ref, f"hand:{hand_ref}:fenbing", seat_user_ids, transfers)
-
-
 def owed_transfers(source: Any) -> tuple[Transfer, ...]:
     """Read owed transfers from a settlement sheet or a sequence of Transfer/tuples."""
     rows = getattr(source, "transfers", source)

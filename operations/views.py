@@ -12,7 +12,7 @@ from operations import charts, metrics
 
 # The kinds shown on the coins chart, grouped as operators think of them.
 COIN_GROUPS: dict[str, tuple[str, ...]] = {
-    "settlement 结算": (TransactionKind.HAND_SETTLEMENT, TransactionKind.FENBING),
+    "settlement 结算": (TransactionKind.HAND_SETTLEMENT,),  # 分饼 is a charge on the hand's sheet
     "penalties 罚分": (TransactionKind.ESCAPE_PENALTY,),
     "grants 发放": (TransactionKind.GRANT,),
     "house bot floats 机器人备用金": (metrics.HOUSE_GRANT,),

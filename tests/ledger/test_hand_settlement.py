@@ -89,10 +89,11 @@ def test_seats_must_be_distinct_known_players(alice, bob):
         services.post_hand_settlement("h1", [alice.pk, 999_999], [Transfer(0, 1, 10)])
 
 
-def test_fenbing_is_its_own_kind_once_per_hand(table, alice, bob, carol, dave):
-    # 分饼 at base 10: dealer alice pays each of the three 10.
+def test_fenbing_is_paid_with_the_hand_once(table, alice, bob, carol, dave):
+    """分饼 is a charge on the hand's sheet, so it moves with the hand's one settlement, never on its own."""
+    # 分饼 at base 10: dealer alice pays each of the three 10 (a 臭庄: nothing else changes hands).
     fenbing = [Transfer(0, 1, 10), Transfer(0, 2, 10), Transfer(0, 3, 10)]
-    services.post_fenbing("h1", table, fenbing)
-    services.post_fenbing("h1", table, fenbing)
+    services.post_hand_settlement("h1", table, fenbing)
+    services.post_hand_settlement("h1", table, fenbing)
     assert balances(alice, bob, carol, dave) == [9_970, 10_010, 10_010, 10_010]
-    assert Transaction.objects.get(kind=TransactionKind.FENBING).reference == "hand:h1"
+    assert Transaction.objects.get(reference="hand:h1").kind == TransactionKind.HAND_SETTLEMENT
