@@ -26,7 +26,10 @@ from tests.ledger.conftest import new_player
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.skipif(not settings.DB_IS_POSTGRES, reason="needs PostgreSQL (row locks, real concurrency)"),
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    # Real commits for real row locks; the flush between transactional tests empties what the
+    # migrations seeded, so the issuance account comes back from the `brackets` fixture.
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("brackets"),
 ]
 
 N_THREADS = 8
