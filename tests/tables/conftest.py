@@ -71,7 +71,9 @@ class TableClient:
         self.legal: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.next_id, self.behind = 0, False
-        self.refused_restores: tuple[str | None, list[dict[str, Any]]] = (None, [])
+        self.prompts = 0  # how many prompts (or states) this client has been given
+        # (action id, its legal actions, `prompts` when it was sent): a rate-limited action is offered again
+        self.refused_restores: tuple[str | None, list[dict[str, Any]], int] = (None, [], 0)
 
     @classmethod
     async def open(cls, user: Any, table_id: int, name: str | None = None) -> TableClient:
@@ -94,7 +96,7 @@ class TableClient:
             hand_version = self.hand_version
         if hand_version is not None:
             message["hand_version"] = hand_version
-        self.refused_restores = (action_id, self.legal)  # a refusal (e.g. rate_limited) offers them again
+        self.refused_restores = (action_id, self.legal, self.prompts)
         self.legal = []  # answered: wait for the next prompt
         await self.send(message)
         return action_id
@@ -122,11 +124,12 @@ class TableClient:
     def _note(self, message: dict[str, Any]) -> None:
         self.received.append(message)
         if message["type"] == "state":
+            self.prompts += 1
             self.state, self.version, self.seat = message, message["version"], message["seat"]
             hand = message.get("hand") or {}
             self.legal, self.hand_version = list(hand.get("legal", [])), hand.get("hand_version")
         elif message["type"] == "error" and message.get("id") == self.refused_restores[0]:
-            self.legal = self.refused_restores[1]
+            self._refused(message)
         elif message["type"] == "pong" and message["version"] > self.version:
             self.behind = True
         elif message["type"] == "events":
@@ -139,9 +142,35 @@ class TableClient:
 
     def _apply(self, event: dict[str, Any]) -> None:
         if event["type"] == "prompt":
+            self.prompts += 1
             self.legal, self.hand_version = list(event.get("legal", [])), event["hand_version"]
         elif event["type"] == "hand_finished":
             self.legal = []
+
+    def _refused(self, error: dict[str, Any]) -> None:
+        """Only a rate-limited action was never looked at: offer it again, unless a newer prompt came meanwhile.
+
+        Any other refusal (stale_version, not_your_turn, ...) means the hand moved on: the next
+        prompt says what to do. Restoring the old choices then would act on them again and again.
+        """
+        _, legal, prompts = self.refused_restores
+        if error.get("code") == "rate_limited" and prompts == self.prompts:
+            self.legal = legal
+
+    async def sync(self, timeout: float = 10) -> None:
+        """Barrier: return once this client has every event committed before the call (and the server has
+        handled everything the client sent before it: a socket's messages are handled in order).
+
+        The ping's pong carries the table's committed version; whatever is still missing is fetched with a
+        resync rather than waited for, so the barrier does not depend on how fast broadcasts travel.
+        """
+        await self.send({"type": "ping"})
+        target = (await self.expect("pong", timeout))["version"]
+        if self.version < target:
+            await self.send({"type": "resync", "since": self.version})
+            while self.version < target:
+                await self.receive(timeout)
+        self.behind = False
 
     def seen(self, kind: str) -> list[dict[str, Any]]:
         return [e for e in self.events if e["type"] == kind]
@@ -166,6 +195,19 @@ class TableClient:
 
     async def close(self) -> None:
         await self.socket.disconnect()
+
+
+async def sync_all(clients: list[TableClient]) -> None:
+    """Every client has every committed event (see `TableClient.sync`)."""
+    for client in clients:
+        await client.sync()
+
+
+def to_act(clients: list[TableClient]) -> TableClient:
+    """The client asked to act now (call after `sync_all`, when every client's prompt is current)."""
+    acting = [c for c in clients if c.legal]
+    assert acting, f"nobody was asked to act: {[(c.name, c.version) for c in clients]}"
+    return acting[0]
 
 
 async def play_until(clients: list[TableClient], done: Callable[[], bool], quiet_seconds: float = 30) -> None:

@@ -77,6 +77,6 @@ async def test_not_returning_within_the_grace_period_is_an_escape(four_players, 
     assert escape.reason == "timeout" and escape.penalized
     assert len(await sync_to_async(penalties)(hand.pk)) == 1
     for c in (clients[0], clients[2], clients[3]):
-        await c.drain(0.1)
+        await c.sync()
         assert any(e["type"] == "escaped" and e["seat"] == 1 for e in c.events)
         await c.close()

@@ -22,7 +22,7 @@ async def test_three_players_a_bot_and_a_spectator_play_nanping(four_players, se
 
     await bots_fill(table)
     await play_until([*players, watcher], finished(players, "settled"))
-    await watcher.drain(0.2)
+    await watcher.sync()
 
     hand = await sync_to_async(Hand.objects.get)(table=table, number=1)
     assert hand.variant == "nanping" and hand.settled and hand.bots == [3]

@@ -26,7 +26,11 @@ async def test_a_seat_whose_process_died_is_disconnected_from_when_it_was_last_s
     from tables.models import Escape, Seat
     from tables.tasks import sweep_now
 
-    table = await sync_to_async(seat_at_table)(four_players, "pinghe", grace_seconds=120)
+    # Long turn and claim timers: the sweeps below jump the clock ahead by minutes, and their timeouts
+    # must not hand every seat to the bot (which could end the hand before the grace period is over).
+    table = await sync_to_async(seat_at_table)(
+        four_players, "pinghe", grace_seconds=120, turn_seconds=600, claim_seconds=600
+    )
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
     await clients[0].send({"type": "ping"})  # a heartbeat refreshes last_seen
     await clients[0].expect("pong")

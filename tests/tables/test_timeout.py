@@ -28,7 +28,7 @@ async def test_an_overdue_turn_is_played_by_the_bot_and_a_stale_timer_does_nothi
     table = await sync_to_async(seat_at_table)([ming], "pinghe")
     client = await TableClient.open(ming, table.pk, "ming")
     await bots_fill(table)
-    await client.drain(0.2)
+    await client.sync()
     # 阿明 is the dealer: the first decision is his; he does nothing.
     assert client.legal, "the dealer acts first"
     hand = await sync_to_async(running_hand)(table.pk)
@@ -40,7 +40,7 @@ async def test_an_overdue_turn_is_played_by_the_bot_and_a_stale_timer_does_nothi
     # The sweeper after the deadline: 托管 on, the bot plays 阿明's turn (and the bots theirs).
     done = await sync_to_async(sweep_now)(deadline + timedelta(seconds=1))
     assert done["timeouts"] == 1
-    await client.drain(0.2)
+    await client.sync()
     assert any(e["type"] == "auto" and e["seat"] == 0 and e["auto"] for e in client.events)
     assert await sync_to_async(lambda: Seat.objects.get(table=table, index=0).auto)() is True
 
@@ -49,7 +49,7 @@ async def test_an_overdue_turn_is_played_by_the_bot_and_a_stale_timer_does_nothi
 
     # 阿明 takes his seat back: 托管 off, the next decision is his again.
     await client.send({"type": "auto", "on": False})
-    await client.drain(0.2)
+    await client.sync()  # handled after the request: the socket's messages are handled in order
     assert await sync_to_async(lambda: Seat.objects.get(table=table, index=0).auto)() is False
     assert any(e["type"] == "auto" and e["seat"] == 0 and not e["auto"] for e in client.events)
     await client.close()
