@@ -167,6 +167,10 @@ class Hand(models.Model):
     state = models.JSONField(help_text="the engine's HandState.to_json()")
     state_version = models.PositiveIntegerField(default=0, help_text="the engine state's version")
     deadline = models.DateTimeField(null=True, blank=True, help_text="when the seats to act time out")
+    # The room's timers at the deal: an operator's change reaches the next hand, never a running one.
+    turn_seconds = models.PositiveIntegerField(default=20, help_text="the room's turn timer at the deal")
+    claim_seconds = models.PositiveIntegerField(default=8, help_text="the room's claim timer at the deal")
+    grace_seconds = models.PositiveIntegerField(default=60, help_text="the room's reconnect grace at the deal")
     status = models.CharField(max_length=8, choices=HandStatus.choices, default=HandStatus.PLAYING)
     sheet = models.JSONField(null=True, blank=True, help_text="the engine's SettlementSheet.to_json()")
     settled = models.BooleanField(default=False, help_text="posted to the ledger")

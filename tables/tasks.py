@@ -7,7 +7,10 @@
   carry the hand version (a stale timer does nothing); disconnected players
   past the grace period escape; bots fill tables after the room's wait; the
   next hand is dealt after the pause. Celery countdowns are not used: they
-  live in worker memory and eager mode ignores them.
+  live in worker memory and eager mode ignores them. Each table's step is its own
+  transaction and a failing one is logged and counted, never allowed to stop
+  the sweep for every other table; seats still within their grace are skipped
+  without taking their table's lock.
 - `penalize_escape`: the escape penalty, exactly once per hand and seat.
 """
 
@@ -15,12 +18,14 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
@@ -133,30 +138,61 @@ def sweep() -> dict[str, int]:
 
 
 def sweep_now(now: datetime) -> dict[str, int]:
-    """One sweep at `now`; returns how many of each thing it did."""
-    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0}
+    """One sweep at `now`; returns how many of each thing it did (`failed`: steps that raised)."""
+    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0, "failed": 0}
+
+    def run(kind: str, step: Callable[..., object], *args: object) -> None:
+        # One table's failure must not starve every other table of its timers: log it, go on.
+        try:
+            done[kind] += bool(step(*args, now))
+        except Exception:
+            log.exception("sweep: %s%s failed", step.__name__, args)
+            done["failed"] += 1
+
     for hand_id, version in Hand.objects.filter(status=HandStatus.PLAYING, deadline__lte=now).values_list(
         "id", "state_version"
     ):
-        done["timeouts"] += actions.fire_deadline(hand_id, version, now)
-    silent_since = now - timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
-    for seat_id in Seat.objects.filter(
-        table__status=TableStatus.PLAYING, connections__gt=0, last_seen__lt=silent_since
-    ).values_list("id", flat=True):
-        done["silent"] += seating.presence_lost(seat_id, now)
-    for seat in Seat.objects.filter(
-        table__status=TableStatus.PLAYING, user__isnull=False, connections=0, leaving=False
-    ).exclude(disconnected_at=None):
-        done["escapes"] += seating.grace_expired(seat.pk, now) is not None
+        run("timeouts", actions.fire_deadline, hand_id, version)
+    for seat_id in _silent_seats(now):
+        run("silent", seating.presence_lost, seat_id)
+    for seat_id in _graceless_seats(now):
+        run("escapes", seating.grace_expired, seat_id)
     for table_id in Table.objects.filter(
         status__in=[TableStatus.WAITING, TableStatus.BETWEEN], bots_at__lte=now
     ).values_list("id", flat=True):
-        done["bots"] += seating.fill_with_bots(table_id, now)
+        run("bots", seating.fill_with_bots, table_id)
     for table_id in Table.objects.filter(status=TableStatus.BETWEEN, next_hand_at__lte=now).values_list(
         "id", flat=True
     ):
-        done["deals"] += seating.next_hand(table_id, now)
+        run("deals", seating.next_hand, table_id)
     return done
+
+
+def _silent_seats(now: datetime) -> list[int]:
+    """Seats counting open sockets that have not pinged within the presence timeout."""
+    silent_since = now - timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
+    seats = Seat.objects.filter(table__status=TableStatus.PLAYING, connections__gt=0, last_seen__lt=silent_since)
+    return list(seats.values_list("id", flat=True))
+
+
+def _graceless_seats(now: datetime) -> list[int]:
+    """Disconnected players of running hands whose grace (the hand's, from its deal) is over.
+
+    Checked here without locks, so a sweep does not lock every table with a disconnected player;
+    `grace_expired` checks again under the lock.
+    """
+    grace = Hand.objects.filter(table_id=OuterRef("table_id"), status=HandStatus.PLAYING).values("grace_seconds")
+    seats = (
+        Seat.objects.filter(table__status=TableStatus.PLAYING, user__isnull=False, connections=0, leaving=False)
+        .exclude(disconnected_at=None)
+        .annotate(grace=Subquery(grace[:1]))
+        .values_list("id", "disconnected_at", "grace")
+    )
+    return [
+        pk
+        for pk, since, secs in seats
+        if since is not None and secs is not None and since + timedelta(seconds=secs) <= now
+    ]
 
 
 @shared_task

@@ -168,6 +168,9 @@ def start_hand(table: Table, now: datetime, events: EventRecorder) -> Hand:
         variant=table.room.variant,
         base=table.room.base,
         options=options,
+        turn_seconds=table.room.turn_seconds,
+        claim_seconds=table.room.claim_seconds,
+        grace_seconds=table.room.grace_seconds,
         seed=seed,
         commitment=commitment(seed),
         dealer=table.dealer,
@@ -279,12 +282,13 @@ def _continue(play: Play, finish_events: bool = True) -> None:
 
 
 def _deadline(play: Play) -> datetime | None:
-    room = play.table.room
+    """When the seats to act time out, by the timers the hand was dealt with (not the room's current ones)."""
+    hand = play.hand
     if not play.state.to_act:
         return None
     # Answering a discard (or another window) is quicker than playing a turn.
     claim = getattr(play.state.phase, "name", str(play.state.phase)) not in ("TURN", "NAME_GOLD")
-    return play.now + timedelta(seconds=room.claim_seconds if claim else room.turn_seconds)
+    return play.now + timedelta(seconds=hand.claim_seconds if claim else hand.turn_seconds)
 
 
 def _prompt(play: Play) -> None:

@@ -312,8 +312,11 @@ def grace_expired(seat_id: int, now: datetime | None = None) -> Escape | None:
         seat = Seat.objects.select_related("user").get(pk=seat_id)
         if table.status != TableStatus.PLAYING or seat.user is None or seat.connections > 0 or seat.leaving:
             return None
-        if seat.disconnected_at is None or seat.disconnected_at + timedelta(seconds=table.room.grace_seconds) > now:
+        hand = table.current_hand()
+        if hand is None or seat.disconnected_at is None:
             return None
+        if seat.disconnected_at + timedelta(seconds=hand.grace_seconds) > now:
+            return None  # the grace of the hand's deal: an operator's change applies from the next hand
         events = EventRecorder(table)
         escape = _escape(table, seat, "timeout", now, events)
         events.finish()

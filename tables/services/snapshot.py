@@ -8,13 +8,19 @@ from django.db import transaction
 
 from engine.hand import HandState, legal_actions
 from engine.view import view
-from tables.models import Hand, HandStatus, Table
+from tables.models import Hand, HandStatus, Room, Table
 from tables.services.actions import hand_header, lock_table, seats_of
 from tables.services.hints import hints
 from tables.services.seating import seat_list
 
 
-def table_info(table: Table, seat: int | None) -> dict[str, Any]:
+def timers(table: Table, hand: Hand | None) -> dict[str, int]:
+    """The timers in force: the running hand's (fixed at its deal), else the room's for the next deal."""
+    source: Hand | Room = hand if hand is not None else table.room
+    return {"turn": source.turn_seconds, "claim": source.claim_seconds, "grace": source.grace_seconds}
+
+
+def table_info(table: Table, seat: int | None, hand: Hand | None = None) -> dict[str, Any]:
     room = table.room
     info: dict[str, Any] = {
         "id": table.pk,
@@ -24,7 +30,7 @@ def table_info(table: Table, seat: int | None) -> dict[str, Any]:
         "dealer": table.dealer,
         "streak": table.streak,
         "hands_played": table.hands_played,
-        "timers": {"turn": room.turn_seconds, "claim": room.claim_seconds, "grace": room.grace_seconds},
+        "timers": timers(table, hand),
         "options": table.effective_options,
     }
     if seat is not None and table.private:
@@ -67,7 +73,7 @@ def snapshot(table_id: int, seat: int | None) -> dict[str, Any]:
             "type": "state",
             "version": table.version,
             "seat": seat,
-            "table": table_info(table, seat),
+            "table": table_info(table, seat, hand),
             "seats": seat_list(seats_of(table)),
             "hand": hand_info(hand, seat) if hand else None,
             "last_result": last_result(table),
