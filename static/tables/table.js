@@ -423,6 +423,8 @@
     b.dataset.action = JSON.stringify(a);
     b.appendChild(h("span", "act-label", actionLabel(a)));
     const tiles = actionTiles(a);
+    // 抢金 takes the gold and gives up a tile: say which
+    if (a.type === "qiangjin" && a.tile) b.appendChild(h("span", "sub", _("打出")));
     if (tiles.length) b.appendChild(tileRow(tiles, "mini"));
     if (a.type === "rob_concealed_kong") b.appendChild(h("span", "sub", fmt(_("猜 %s 的暗杠"), [seatName(a.seat)])));
     b.addEventListener("click", () => act(a));
