@@ -164,6 +164,9 @@ CACHES = {
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
+# Scripted walls/dice (engine.hand_script) bypass the committed shuffle: for tests only.
+TABLES_ALLOW_SCRIPTED_DEALS = env_bool("TABLES_ALLOW_SCRIPTED_DEALS", False)
+
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ACKS_LATE = True

@@ -17,6 +17,9 @@ from typing import Any
 from engine.tiles import Tile, format_tiles, parse_tiles
 from engine.variants import get as get_variant
 
+# The `new_hand` options that replace the seeded shuffle and dice: tests and puzzles only.
+SCRIPTED_OPTIONS = frozenset({"wall", "dice"})
+
 
 def arrange(
     variant: str,

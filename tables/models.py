@@ -17,6 +17,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from engine.hand_script import SCRIPTED_OPTIONS
+
 VARIANT_CHOICES = [
     ("pinghe", "平和麻将 Pinghe"),
     ("nanping", "南平麻将 Nanping"),
@@ -25,8 +27,8 @@ VARIANT_CHOICES = [
 ]
 SEATS_PER_VARIANT = {"pinghe": 4, "nanping": 4, "erren": 2, "guangdong": 4}
 
-# Table options a room (or a private table's creator) may set; values are
-# handed to the engine's `new_hand(options=...)` untouched.
+# Table options a private table's creator may set; values are handed to the
+# engine's `new_hand(options=...)` untouched (see Table.effective_options).
 # 喊金: the dealer names the gold before the deal (pinghe); the engine's option name (engine.hand.new_hand).
 HANJIN_OPTION = "named_gold"
 KNOWN_OPTIONS = {HANJIN_OPTION}
@@ -96,7 +98,15 @@ class Table(models.Model):
 
     @property
     def effective_options(self) -> dict[str, Any]:
-        return {**self.room.options, **self.options}
+        """The options the next deal gets: the room's, then the table's.
+
+        A scripted wall or dice (engine.hand_script) would replace the committed seed's
+        shuffle, so they are dropped unless settings.TABLES_ALLOW_SCRIPTED_DEALS (tests only).
+        """
+        options = {**self.room.options, **self.options}
+        if settings.TABLES_ALLOW_SCRIPTED_DEALS:
+            return options
+        return {k: v for k, v in options.items() if k not in SCRIPTED_OPTIONS}
 
     def current_hand(self) -> Hand | None:
         return self.hands.filter(status=HandStatus.PLAYING).first()

@@ -60,6 +60,7 @@ class App:
             "VAR_DIR": str(workdir),
             "SQLITE_PATH": str(workdir / "db.sqlite3"),
             "TABLES_SWEEP_SECONDS": "1",
+            "TABLES_ALLOW_SCRIPTED_DEALS": "1",  # test_scripted_hand_in_browser deals from a scripted wall
             "LOG_LEVEL": "WARNING",
         }
 

@@ -36,7 +36,8 @@ def deadline_after(hand: Any, start: datetime, end: datetime) -> tuple[datetime,
 
 
 @pytest.fixture
-def scripted_room(room):
+def scripted_room(room, settings):
+    settings.TABLES_ALLOW_SCRIPTED_DEALS = True  # the story needs a known deal
     return room("pinghe", 10, options=arrange("pinghe", dealer=0, hands=HANDS, gold="9p"))
 
 
