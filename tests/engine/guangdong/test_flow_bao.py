@@ -32,6 +32,22 @@ def test_feeding_the_third_dragon_pays_for_big_three_dragons():
     assert state.sheet is not None and state.sheet.deltas == (-1920, 1920, 0, 0)  # 大三元 6 番 × 3
 
 
+def test_feeding_the_fourth_wind_pays_for_big_four_winds():
+    # Bob pongs 东南西 and Carol feeds the last wind, 北: she 包 Bob's 大四喜 (it is also his 12th tile down).
+    # Every wind is in the story, so Alice's and Carol's hands are written out (numbers only: no claims).
+    alice, bob, carol = "1z1m4m7m2p5p8p3s6s9s2m5m8m1s", "11z22z33z44z99p5z6z7z", "3m6m9m1p4p2s5s8s3p6p4s7s9m"
+    state = deal({ALICE: alice, BOB: bob, CAROL: carol}, live="2z3z4z5z6z7z9p")
+    state = play(state, (ALICE, D("1z")), (BOB, PONG), (BOB, D("5z")))
+    state = play(state, (CAROL, D("2z")), (BOB, PONG), (BOB, D("6z")))
+    state = play(state, (CAROL, D("3z")), (BOB, PONG), (BOB, D("7z")))
+    state = play(state, (CAROL, D("4z")), (BOB, PONG), (BOB, D("9p")))  # Carol fed the fourth wind
+    state = throw_drawn(state, CAROL, DAVE, ALICE)
+    state = play(state, (BOB, WIN))  # draws 9p: 单吊
+    assert facts(state)["liable"] == CAROL
+    assert state.sheet is not None and state.sheet.deltas == (0, 1920, -1920, 0)  # 大四喜 6 番 = 64 × 3
+    assert state.sheet.to_json()["seats"][BOB]["items"][0]["name_zh"] == "大四喜"
+
+
 def test_liable_first_not_later_bao_xian_bu_bao_hou():
     # Carol feeds Bob's fourth set first (she 包 Bob); later she feeds Dave's fourth chow: she is
     # not liable for Dave, whose self-draw the three pay as usual.
