@@ -214,17 +214,30 @@
       banner.appendChild(back);
     }
   }
+  function variantView() {
+    // the variant's own table state from the engine's view (guangdong: 风圈, 门风, 包, 漏胡)
+    const view = S.hand ? S.hand.state : S.finalView;
+    return (view && view.table) || {};
+  }
+  function windName(code) {
+    return WINDS[parseInt(code, 10) - 1] || code;
+  }
   function badges(i) {
     const s = S.seats.find((x) => x.seat === i) || {};
+    const vt = variantView();
     const out = [];
     // the running (or just finished) hand's dealer; between hands without one, the table's next
     const src = S.hand || S.finalView || S.table || {};
     const dealer = src.dealer === undefined ? null : src.dealer;
     const streak = src.streak || 1;
     if (dealer !== null && dealer !== undefined) {
-      const n = nSeats(), wind = WINDS[(i - dealer + n) % n];
-      out.push(`<span class="badge wind">${wind}</span>`);
+      const n = nSeats(), wind = vt.seat_winds ? windName(vt.seat_winds[i]) : WINDS[(i - dealer + n) % n];
+      out.push(`<span class="badge wind" title="${_("门风")}">${wind}</span>`);
       if (i === dealer) out.push(`<span class="badge dealer">${_("庄")}${streak > 1 ? " · " + fmt(_("连庄 %s"), [streak - 1]) : ""}</span>`);
+    }
+    const liable = vt.liable ? vt.liable[i] : null;
+    if (liable !== null && liable !== undefined) {
+      out.push(`<span class="badge liable" title="${_("此家自摸由包牌者一人支付")}">${esc(fmt(_("%s 包"), [seatName(liable)]))}</span>`);
     }
     if (s.bot) out.push(`<span class="badge bot" data-bot="1">${ICON.bot} ${_("机器人")}</span>`);
     else if (s.auto) out.push(`<span class="badge auto" data-bot="1">${ICON.bot} ${_("托管")}</span>`);
@@ -323,6 +336,9 @@
     info.appendChild(dice);
     info.appendChild(h("div", "wall", `${_("剩余")} <b id="wall-remaining">${st.wall_remaining}</b> ${_("张")}`));
     info.appendChild(h("div", "hand-no", `${fmt(_("第 %s 局"), [S.hand.number])} · ${_("底")} ${S.hand.base}`));
+    if (st.table && st.table.round_wind) {
+      info.appendChild(h("div", "round-wind", `${_("风圈")} <b id="round-wind">${windName(st.table.round_wind)}</b>`));
+    }
     box.appendChild(info);
     const turn = h("div", "turn");
     const acting = (S.hand.to_act || []);
@@ -374,6 +390,15 @@
     // the drawn tile sits apart, at the end of the same row (it wraps with the hand on a phone)
     if (me.drawn) add(me.drawn, "in-hand drawn");
     box.appendChild(row);
+    const passed = variantView().passed || [];
+    if (passed.length) {
+      const note = h("div", "passed-note");
+      note.id = "passed-note";
+      note.title = _("放弃胡的牌：摸牌或吃、碰、杠之前不能胡这张");
+      note.appendChild(h("span", "label", _("漏胡") + ":"));
+      note.appendChild(tileRow(passed, "passed"));
+      box.appendChild(note);
+    }
   }
   function waitText(w) {
     if (w.any) return _("任意牌（游金）");
