@@ -9,6 +9,7 @@ grant, short room timers) goes through `manage.py shell`, as an operator would.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -182,3 +183,14 @@ def ledger_balance(app: App, username: str) -> int:
         f"print(ledger.balance_of(User.objects.get(username={username!r})))"
     )
     return int(out.strip().splitlines()[-1])
+
+
+def sign_up(page: Any, app: App, username: str, display_name: str) -> None:
+    """Sign a new player up through the form; returns on their profile page."""
+    page.goto(f"{app.url}/accounts/signup/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=display_name]", display_name)
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("form.card button[type=submit]")
+    page.wait_for_url(re.compile(r"/accounts/profile/"))

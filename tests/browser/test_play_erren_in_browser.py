@@ -3,11 +3,9 @@ then a whole hand against the bot by clicks, to the settlement sheet; the two se
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.browser.conftest import PASSWORD, grant
+from tests.browser.conftest import grant, sign_up
 from tests.browser.test_play_pinghe_in_browser import OPENING_COINS, play_until_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -15,16 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 def test_a_player_plays_an_erren_hand_against_the_bot(live_app, browser, screenshots):
     page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    page.goto(f"{live_app.url}/accounts/signup/")
-    for name, value in [
-        ("username", "zhen_erren"),
-        ("display_name", "阿珍"),
-        ("password1", PASSWORD),
-        ("password2", PASSWORD),
-    ]:
-        page.fill(f"input[name={name}]", value)
-    page.click("form.card button[type=submit]")
-    page.wait_for_url(re.compile(r"/accounts/profile/"))
+    sign_up(page, live_app, "zhen_erren", "阿珍")
     grant(live_app, "zhen_erren", OPENING_COINS)
     page.goto(f"{live_app.url}/tables/")
     page.click("#variant-erren .room.own a.room-link")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import PASSWORD, App, grant, ledger_balance
+from tests.browser.conftest import App, grant, ledger_balance, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -27,16 +27,6 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
 OPENING_COINS = 1000
 # What the player clicks when several things are offered: win first, then decline claims, then discard.
 PREFERENCE = ("win", "qiangjin", "pass")
-
-
-def sign_up(page: Any, app: App, username: str, display_name: str) -> None:
-    page.goto(f"{app.url}/accounts/signup/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=display_name]", display_name)
-    page.fill("input[name=password1]", PASSWORD)
-    page.fill("input[name=password2]", PASSWORD)
-    page.click("form.card button[type=submit]")
-    page.wait_for_url(re.compile(r"/accounts/profile/"))
 
 
 def enter_pinghe_room(page: Any, app: App, shot: Path) -> None:

@@ -9,11 +9,9 @@ offer 自摸 when her winning tile comes; the sheet then shows her as the winner
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.browser.conftest import PASSWORD, grant
+from tests.browser.conftest import grant, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -37,16 +35,7 @@ def tiles_of(page, selector: str) -> list[str]:
 def test_the_table_offers_qiangjin_hints_the_waits_and_offers_zimo(live_app, browser, screenshots):
     deal_to_order(live_app)
     page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    page.goto(f"{live_app.url}/accounts/signup/")
-    for name, value in [
-        ("username", "fang_scripted"),
-        ("display_name", "小芳"),
-        ("password1", PASSWORD),
-        ("password2", PASSWORD),
-    ]:
-        page.fill(f"input[name={name}]", value)
-    page.click("form.card button[type=submit]")
-    page.wait_for_url(re.compile(r"/accounts/profile/"))
+    sign_up(page, live_app, "fang_scripted", "小芳")
     grant(live_app, "fang_scripted", COINS)
     page.goto(f"{live_app.url}/tables/")
     page.click(f"#variant-pinghe .room.own[data-base='{BASE}'] a.room-link")
