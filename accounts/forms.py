@@ -6,11 +6,12 @@ import math
 from typing import Any
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from accounts.models import User
-from accounts.throttle import LoginThrottle, client_ip
+from accounts.throttle import LoginThrottle
 
 THROTTLED_MESSAGE = (
     "登录失败次数过多，请 %(minutes)d 分钟后再试。"
@@ -28,25 +29,30 @@ class SignUpForm(UserCreationForm):
         help_texts = {"display_name": "Shown at the table; Chinese allowed (max 32 characters)."}
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Django's log-in form, refusing a (username, address) pair after repeated failures."""
+class ThrottleMessageMixin(AuthenticationForm):
+    """Say "too many attempts" (with the minutes to wait) instead of "wrong password" when locked.
+
+    The throttle itself is enforced in `authenticate()` (accounts.throttle), for every form and
+    endpoint; this only words the refusal, checked before the password so a locked attempt
+    learns nothing, even with the right password.
+    """
 
     error_messages = {**AuthenticationForm.error_messages, "throttled": THROTTLED_MESSAGE}
 
     def clean(self) -> dict[str, Any]:
-        throttle = LoginThrottle(self.cleaned_data.get("username") or "", client_ip(self.request))
-        if wait := throttle.wait_seconds():
-            # Checked before authenticate(): a locked pair learns nothing, even with the right password.
+        if wait := LoginThrottle.for_request(self.cleaned_data.get("username"), self.request).wait_seconds():
             raise ValidationError(
                 self.error_messages["throttled"], code="throttled", params={"minutes": math.ceil(wait / 60)}
             )
-        try:
-            cleaned = super().clean()
-        except ValidationError:
-            throttle.record_failure()
-            raise
-        throttle.reset()
-        return cleaned
+        return super().clean()
+
+
+class ThrottledAdminLoginForm(ThrottleMessageMixin, AdminAuthenticationForm):
+    """The admin's log-in form (`admin.site.login_form`), under the same throttle."""
+
+
+class ThrottledLoginForm(ThrottleMessageMixin, AuthenticationForm):
+    """The site's log-in form."""
 
     def get_invalid_login_error(self) -> ValidationError:
         """A suspended or banned player who knows their password is told why (operations sanctions)."""

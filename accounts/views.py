@@ -24,7 +24,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.throttle.ThrottledModelBackend")
         messages.success(request, f"注册成功 Welcome, {user.shown_name}!")
         return redirect("accounts:profile")
     return render(request, "accounts/signup.html", {"form": form})

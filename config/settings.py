@@ -129,8 +129,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login throttling (accounts.throttle): failures per (username, address) before a lock, and its length.
+# Every password check goes through the log-in throttle (accounts.throttle): the site's and the
+# admin's forms and any token endpoint. Failures per (username, address), per username from any
+# address, and per address for any username before a lock; the lock's length.
+AUTHENTICATION_BACKENDS = ["accounts.throttle.ThrottledModelBackend"]
 LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+LOGIN_USER_FAILURE_LIMIT = int(os.environ.get("LOGIN_USER_FAILURE_LIMIT", "50"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
