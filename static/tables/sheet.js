@@ -1,0 +1,118 @@
+// The settlement sheet (结算): every player, every scoring item with its 番/分, the totals,
+// the balances once the ledger has posted the hand, and what to do next.
+import { _, fmt, LANG } from "../ui/i18n.js";
+import { h, t, esc, fill } from "../ui/dom.js";
+import * as T from "../ui/tiles.js";
+import { ICON } from "./icons.js";
+
+function signed(n) { return n > 0 ? "+" + n : String(n); }
+
+export class Sheet {
+  /** `ui`: {send(msg), app, seatName(i)}. */
+  constructor(S, ui) {
+    this.S = S;
+    this.ui = ui;
+    this.closedFor = null; // the hand whose sheet the player put away (看牌桌)
+    this.key = null;
+  }
+
+  box() { return document.getElementById("sheet"); }
+
+  /** The finished hand's result while no hand runs (and the player has not put it away), else null. */
+  result() {
+    const S = this.S, res = S.hand ? null : S.lastResult;
+    if (!res || !res.sheet || this.closedFor === res.hand_id) return null;
+    return res;
+  }
+
+  render() {
+    const res = this.result(), box = this.box();
+    const bal = res && this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances : null;
+    const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => s.name)]);
+    if (key === this.key) return;
+    this.key = key;
+    if (!res) { box.hidden = true; fill(box); return; }
+    const wasOpen = !box.hidden;
+    box.hidden = false;
+    fill(box, this.card(res, bal));
+    if (!wasOpen) box.querySelector("#ready-button, button")?.focus();
+  }
+
+  itemText(it) {
+    const name = (i) => this.ui.seatName(i);
+    const amount = it.amount > 0 ? "+" + it.amount : String(it.amount);
+    const unit = it.unit === "番" ? _("番") : it.unit === "分" ? _("分") : it.unit || "";
+    const who = it.counterparty === null || it.counterparty === undefined ? "" : (it.amount >= 0 ? " ← " : " → ") + esc(name(it.counterparty));
+    const label = LANG === "en" && it.name_en ? it.name_en : it.name_zh;
+    return `<li><span class="item-name">${esc(label)}</span> <span class="item-value">${it.value}${esc(unit)}</span>` +
+      (it.amount ? ` <span class="item-amount ${it.amount > 0 ? "plus" : "minus"}">${amount}</span>${who}` : "") + "</li>";
+  }
+
+  card(res, bal) {
+    const S = this.S, sheet = res.sheet, winner = sheet.winner, name = (i) => this.ui.seatName(i);
+    const card = h("div", "sheet-card");
+    card.id = "sheet-card";
+    card.setAttribute("role", "dialog");
+    card.setAttribute("aria-labelledby", "sheet-title");
+    const title = winner === null || winner === undefined ? _("流局") : fmt(_("%s 胡牌"), [name(winner)]);
+    const type = sheet.win_type ? ` · ${sheet.win_type}` : "";
+    const fan = sheet.total_fan ? ` · ${sheet.total_fan} ${_("番")}` : "";
+    const heading = t("h2", "", `${_("结算")} — ${title}${type}${fan}`);
+    heading.id = "sheet-title";
+    card.appendChild(heading);
+    if (sheet.reading) card.appendChild(this.readingNode(sheet.reading));
+    const table = h("table", "sheet-table");
+    table.innerHTML = `<thead><tr><th>${_("玩家")}</th><th>${_("明细")}</th><th class="num">${_("应得/应付")}</th><th class="num">${_("实付")}</th>${bal ? `<th class="num">${_("余额")}</th>` : ""}</tr></thead>`;
+    const body = h("tbody");
+    for (const row of sheet.seats) {
+      const tr = h("tr", (row.seat === S.seat ? "me " : "") + (row.seat === winner ? "winner" : ""));
+      tr.dataset.seat = row.seat;
+      tr.innerHTML = `<td class="who">${esc(name(row.seat))}${row.seat === S.seat ? ` <em>(${_("你")})</em>` : ""}${row.seat === winner ? " " + ICON.star : ""}</td>` +
+        `<td><ul class="items">${row.items.map((it) => this.itemText(it)).join("") || "<li>—</li>"}</ul></td>` +
+        `<td class="num">${signed(row.owed)}</td><td class="num total ${row.paid > 0 ? "plus" : row.paid < 0 ? "minus" : ""}" data-paid="${row.paid}">${signed(row.paid)}</td>` +
+        (bal ? `<td class="num balance">${bal[String(row.seat)] ?? "—"}</td>` : "");
+      body.appendChild(tr);
+    }
+    table.appendChild(body);
+    card.appendChild(table);
+    if (sheet.notes && sheet.notes.length) card.appendChild(t("p", "notes", sheet.notes.join(" · ")));
+    card.appendChild(t("p", "settled-state", res.settled || bal ? "✓ " + _("已结算入账") : _("结算中…")));
+    card.dataset.settled = res.settled || bal ? "1" : "0";
+    card.appendChild(this.buttons(res));
+    return card;
+  }
+
+  buttons(res) {
+    const app = this.ui.app, buttons = h("div", "sheet-buttons");
+    if (this.S.seat !== null) {
+      const ready = t("button", "primary", _("准备下一局"));
+      ready.type = "button";
+      ready.id = "ready-button";
+      ready.addEventListener("click", () => { this.ui.send({ type: "ready" }); ready.disabled = true; ready.textContent = _("已准备"); });
+      buttons.appendChild(ready);
+    }
+    const leave = document.getElementById("leave-form");
+    if (leave) {
+      const out = t("button", "secondary", _("离开牌桌"));
+      out.type = "button";
+      out.id = "sheet-leave";
+      out.addEventListener("click", () => leave.requestSubmit());
+      buttons.appendChild(out);
+    }
+    const look = t("button", "secondary", _("看牌桌"));
+    look.type = "button";
+    look.addEventListener("click", () => { this.closedFor = res.hand_id; this.render(); });
+    buttons.appendChild(look);
+    if (res.hand_id) buttons.appendChild(t("a", "button secondary", _("回放"))).href = app.dataset.replayUrl.replace("0", res.hand_id);
+    buttons.appendChild(t("a", "button secondary", _("钱包"))).href = app.dataset.walletUrl;
+    return buttons;
+  }
+
+  readingNode(reading) {
+    const box = h("div", "reading"), gold = this.S.gold();
+    for (const g of [...(reading.sets || []), ...(reading.pair ? [reading.pair] : []), ...(reading.pairs || [])]) {
+      box.appendChild(T.tileRow(T.parse(g.tiles), gold, "group"));
+    }
+    return box;
+  }
+}

@@ -1,0 +1,139 @@
+// The table's state in the browser: what the server's `state` and `events` frames say
+// (docs/protocol.md). No game rules here: the engine's view for this seat and the server's
+// list of legal actions are taken as they come. `take(frame)` updates the state and returns
+// what the page should do about it (redraw, ask for a full state, animate, notify).
+
+const BENIGN = ["no_hand", "stale_version", "not_your_turn"]; // a click that raced the table: the resync shows why
+
+export class TableState {
+  constructor() {
+    this.seat = null;
+    this.seats = [];
+    this.table = null;
+    this.hand = null;
+    this.legal = [];
+    this.lastResult = null;
+    this.finalView = null;
+    this.balances = null;
+    this.settledHand = null;
+    this.closed = undefined; // the close reason once the table is closed
+    this.pending = false; // an action was sent and not yet answered
+  }
+
+  /**
+   * Apply one frame. Returns {render, resync, happened, effects}: `happened` are the frame's
+   * events (for motion, sound and call-outs), `effects` what the page must do
+   * ({toast: text} / {goto: "lobby"|"room", room} / {left: true}).
+   */
+  take(frame) {
+    const out = { render: false, resync: false, happened: [], effects: [] };
+    switch (frame.type) {
+      case "state": this.takeState(frame); out.render = true; break;
+      case "events": this.takeEvents(frame, out); break;
+      case "error":
+        this.pending = false;
+        if (!BENIGN.includes(frame.code)) out.effects.push({ toast: "✗ " + (frame.reason || frame.code) });
+        out.resync = true;
+        out.render = true;
+        break;
+      case "closing": out.effects.push({ closing: true }); break;
+      case "left": out.effects.push({ goto: "lobby" }); break;
+    }
+    return out;
+  }
+
+  takeState(msg) {
+    this.seat = msg.seat;
+    this.seats = msg.seats || [];
+    this.table = msg.table;
+    this.hand = msg.hand;
+    this.legal = (msg.hand && msg.hand.legal) || [];
+    this.lastResult = msg.last_result;
+    this.pending = false;
+    if (msg.table && msg.table.status === "closed" && this.closed === undefined) this.closed = "";
+    if (this.hand) this.finalView = null;
+    else if (this.lastResult && this.lastResult.final) this.finalView = this.lastResult.final;
+  }
+
+  takeEvents(msg, out) {
+    for (const ev of msg.events) {
+      out.happened.push(ev);
+      out.resync = this.applyEvent(ev, out.effects) || out.resync;
+    }
+    // Engine events are deltas; the full view for our seat is one resync away.
+    out.render = !out.resync;
+  }
+
+  /** One event; true when the full state must be fetched to show it. */
+  applyEvent(ev, effects) {
+    switch (ev.type) {
+      case "seats": this.seats = ev.seats; return false;
+      case "prompt":
+        if (this.hand) {
+          this.hand.to_act = ev.to_act;
+          this.hand.deadline = ev.deadline;
+          this.hand.hand_version = ev.hand_version;
+        }
+        this.legal = ev.legal || [];
+        return false;
+      case "auto": {
+        const s = this.seatInfo(ev.seat);
+        if (s) s.auto = ev.auto;
+        return false;
+      }
+      case "hand_finished":
+        this.finalView = ev.final || null;
+        this.balances = null;
+        this.lastResult = { hand_id: ev.hand_id, seed: ev.seed, sheet: ev.sheet, settled: false };
+        this.hand = null;
+        this.legal = [];
+        return true;
+      case "settled":
+        this.balances = ev.balances;
+        this.settledHand = ev.hand_id;
+        if (this.lastResult && this.lastResult.hand_id === ev.hand_id) this.lastResult.settled = true;
+        return false;
+      case "moved_out":
+        // our balance left the bracket: go to the room that matches it (or back to the lobby)
+        if (ev.seat === this.seat) effects.push(ev.offer_room ? { goto: "room", room: ev.offer_room } : { goto: "lobby" });
+        return false;
+      case "escaped": effects.push({ escaped: ev.seat }); return false;
+      case "ready": return false;
+      case "hand_voided":
+        this.hand = null;
+        this.legal = [];
+        effects.push({ voided: ev.reason || "" });
+        return true;
+      case "table_closed": this.closed = ev.reason || ""; return true;
+      case "hand_started": this.finalView = null; this.balances = null; return true;
+      default: return true;
+    }
+  }
+
+  // ---- questions the page asks -------------------------------------------------
+  seatInfo(i) { return this.seats.find((x) => x.seat === i); }
+  view() { return this.hand ? this.hand.state : this.finalView; }
+  gold() { const v = this.view(); return v ? v.gold : null; }
+  nSeats() { return (this.hand && this.hand.state && this.hand.state.seats.length) || this.seats.length || 4; }
+  phase() { return this.hand ? this.hand.state.phase : this.lastResult ? "finished" : "waiting"; }
+  myView() {
+    if (!this.hand || this.seat === null) return null;
+    return this.hand.state.seats.find((x) => x.seat === this.seat) || null;
+  }
+  /** The variant's own table state from the engine's view (guangdong: 风圈, 门风, 包, 漏胡). */
+  variantView() { const v = this.view(); return (v && v.table) || {}; }
+  toAct() { return (this.hand && this.hand.to_act) || []; }
+  /** Where seat i sits on screen, seen from our seat (spectators: from seat 0). */
+  position(i) {
+    const n = this.nSeats(), me = this.seat === null ? 0 : this.seat, rel = (i - me + n) % n;
+    if (n === 2) return rel === 0 ? "bottom" : "top";
+    return ["bottom", "right", "top", "left"][rel];
+  }
+  discardable() {
+    const set = new Set();
+    for (const a of this.legal) if (a.type === "discard") set.add(a.tile);
+    return set;
+  }
+  /** Forget the offered actions once one is sent (the server's answer brings the next ones). */
+  sent() { this.pending = true; this.legal = []; }
+}
