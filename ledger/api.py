@@ -8,14 +8,11 @@ the first response and move nothing; the same key with another body is a 422.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
@@ -29,6 +26,7 @@ from rest_framework.throttling import BaseThrottle, ScopedRateThrottle, UserRate
 from rest_framework.views import APIView
 
 from accounts.models import User
+from config.api_errors import error_body
 from ledger import services
 from ledger.models import IdempotentResponse, Posting, TransactionKind
 
@@ -58,40 +56,10 @@ class Unprocessable(exceptions.APIException):
     default_detail = "This Idempotency-Key was used with a different request."
 
 
-def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"code": code, "message": message}
-    if details is not None:
-        body["details"] = details
-    return {"error": body}
-
-
-def json_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Every API error as {"error": {"code", "message", "details"?}}."""
-    if isinstance(exc, Http404):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, DjangoPermissionDenied):
-        exc = exceptions.PermissionDenied()
-    if not isinstance(exc, exceptions.APIException):
-        return None  # a real bug: let Django report a 500
-    headers: dict[str, str] = {}
-    wait = getattr(exc, "wait", None)
-    if isinstance(exc, exceptions.Throttled) and wait:
-        headers["Retry-After"] = str(int(wait))
-    if isinstance(exc, exceptions.ValidationError):
-        body = error_body("invalid", "The request is not valid.", exc.detail)
-    else:
-        codes = exc.get_codes()
-        body = error_body(codes if isinstance(codes, str) else "error", str(exc.detail))
-    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
-        headers["WWW-Authenticate"] = 'Token realm="api"'
-    return Response(body, status=exc.status_code, headers=headers)
-
-
 class LedgerAPIView(APIView):
-    throttle_classes: tuple[type[BaseThrottle], ...] = (UserRateThrottle,)
+    """Errors take the one JSON shape through the project-wide handler (config.api_errors)."""
 
-    def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
-        return json_exception_handler
+    throttle_classes: tuple[type[BaseThrottle], ...] = (UserRateThrottle,)
 
 
 # --- the caller's wallet -------------------------------------------------------------
@@ -156,11 +124,19 @@ class NewestFirst(CursorPagination):
     max_page_size = 200
 
     def decode_cursor(self, request: Request) -> Any:
-        """A malformed cursor is the client's mistake: 400, not DRF's default 404."""
+        """A malformed cursor is the client's mistake: 400, not DRF's default 404 (nor a 500 from a
+        forged position: DRF does not check that the position is an id)."""
         try:
-            return super().decode_cursor(request)
+            decoded = super().decode_cursor(request)
         except exceptions.NotFound as error:
             raise exceptions.ValidationError({"cursor": [str(error.detail)]}) from error
+        if decoded is not None and decoded.position is not None and not _is_id(str(decoded.position)):
+            raise exceptions.ValidationError({"cursor": [self.invalid_cursor_message]})
+        return decoded
+
+
+def _is_id(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 class TransactionListView(ListAPIView):
@@ -170,9 +146,6 @@ class TransactionListView(ListAPIView):
     serializer_class = EntrySerializer
     pagination_class = NewestFirst
     throttle_classes = (UserRateThrottle,)
-
-    def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
-        return json_exception_handler
 
     @extend_schema(
         parameters=[
