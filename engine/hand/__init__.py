@@ -1,0 +1,56 @@
+"""The hand as a state machine, shared by every variant.
+
+`new_hand(...)` deals; `apply(state, seat, action)` returns `Progress(state, events)`
+or raises an `IllegalAction` subclass and changes nothing; `legal_actions(state, seat)`
+lists what a seat may do. The state is immutable and a function of
+`(variant, seed, options, dealer, streak, base)` and the actions applied.
+
+Phases: NAME_GOLD (喊金) -> OPENING (天胡/三金倒/抢金 window) -> TURN (the seat to
+act holds 3k+2 tiles) -> CLAIM (every seat that may take the discard answers)
+-> ... -> FINISHED. ROB_KONG is the 抢杠胡 window after an added kong; GUESS offers
+抢暗杠 before a ready player's draw. Draws, flower replacements and forced moves
+happen automatically between decisions.
+
+The package, one module per part of the flow (each readable alone): `state` (the value
+types), `draft` (the mutable copy a step edits), `hooks` (where a variant is asked),
+`deal` and `opening` (the deal, the gold, the opening wins), `validation` (why an action
+is illegal), `wins` (which win a seat may take), `turns` (the handlers), `drawing`,
+`finish` (the end of a hand, the next dealership) and `play` (`apply`, `legal_actions`).
+"""
+
+from __future__ import annotations
+
+# The private names the variant flows still reach (until the public seam replaces them).
+from engine.hand.deal import new_hand, start_hand
+from engine.hand.draft import _Draft as _Draft
+from engine.hand.drawing import _can_self_win as _can_self_win
+from engine.hand.drawing import _draw as _draw
+from engine.hand.finish import _finish_win as _finish_win
+from engine.hand.finish import first_dealer, next_dealership, next_hand_options
+from engine.hand.hooks import flow_hooks
+from engine.hand.opening import _open as _open
+from engine.hand.play import apply, legal_actions
+from engine.hand.state import HandState, Phase, Progress, SeatState, Source, Window, flower_points
+from engine.hand.turns import _h_answer as _h_answer
+from engine.hand.turns import _h_discard as _h_discard
+from engine.hand.validation import _VALIDATORS as _VALIDATORS
+from engine.hand.wins import discard_win_points
+
+__all__ = [
+    "HandState",
+    "Phase",
+    "Progress",
+    "SeatState",
+    "Source",
+    "Window",
+    "apply",
+    "discard_win_points",
+    "first_dealer",
+    "flow_hooks",
+    "flower_points",
+    "legal_actions",
+    "new_hand",
+    "next_dealership",
+    "next_hand_options",
+    "start_hand",
+]

@@ -1,0 +1,112 @@
+"""Drawing: the next turn (抢暗杠 first), live-end draws, kong replacements, flowers, forced moves after a draw."""
+
+from __future__ import annotations
+
+from engine import hand_rules as rules
+from engine.actions import (
+    IllegalAction,
+)
+from engine.events import private, public
+from engine.hand.draft import _Draft
+from engine.hand.finish import _finish_draw, _finish_win
+from engine.hand.hooks import flow_hooks
+from engine.hand.state import HandState, Phase, Source, Window
+from engine.hand.validation import _concealed_kongs, _next
+from engine.hand.wins import _self_win_type, _you_type
+from engine.tiles import Tile
+
+
+def _draw_turn(d: _Draft, seat: int) -> None:
+    """The next seat's turn: offer 抢暗杠 first when it applies, then draw."""
+    d.turn = seat
+    if d.drawable() <= 0:
+        hooks = flow_hooks(d.variant_rules)
+        if hooks is None or not hooks.exhausted(d, seat):
+            _finish_draw(d)
+        return
+    guesses = _concealed_kongs(d.state(), seat)
+    if guesses:
+        d.phase = Phase.GUESS
+        d.window = Window(None, None, ((seat, ("guess",)),))
+        return
+    _draw(d, seat, guessed=True)
+
+
+def _draw(d: _Draft, seat: int, *, guessed: bool) -> None:
+    """Draw from the live end (flowers replaced from the other end), then apply the forced rules."""
+    hooks = flow_hooks(d.variant_rules)
+    if hooks is not None and hooks.before_draw(d, seat):
+        return  # the variant asks the seat something first (erren 搓牌)
+    d.phase, d.turn, d.window = Phase.TURN, seat, None
+    last_tiles = 0 < d.drawable() <= d.variant_rules.last_tiles_auto_win
+    tile = d.wall[d.front]
+    d.front += 1
+    s = d.seats[seat]
+    d.set_seat(seat, turns=s.turns + 1, furiten=False)
+    _receive(d, seat, tile, Source.DRAW)
+    if d.phase == Phase.FINISHED:
+        return
+    _after_draw(d, seat, bool(last_tiles))
+
+
+def _replacement(d: _Draft, seat: int) -> None:
+    """A kong's replacement draw (杠上) from the replacement end."""
+    tile = d.wall[d.back - 1]
+    d.back -= 1
+    d.phase, d.turn = Phase.TURN, seat
+    _receive(d, seat, tile, Source.REPLACEMENT)
+    if d.phase != Phase.FINISHED:
+        _after_draw(d, seat, False)
+
+
+def _receive(d: _Draft, seat: int, tile: Tile, source: Source) -> None:
+    """Add a drawn tile; a flower is laid out and replaced from the replacement end."""
+    while tile.is_flower:
+        s = d.seats[seat]
+        d.set_seat(seat, flowers=(*s.flowers, tile))
+        d.emit(public("flower", seat, tile=str(tile)))
+        if d.back <= d.front:
+            _finish_draw(d)
+            return
+        tile = d.wall[d.back - 1]
+        d.back -= 1
+        source = Source.REPLACEMENT if source == Source.REPLACEMENT else Source.DRAW
+    s = d.seats[seat]
+    d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))), drawn=tile)
+    d.source = source
+    d.emit(private("draw", seat, {"tile": str(tile)}, replacement=source == Source.REPLACEMENT))
+
+
+def _after_draw(d: _Draft, seat: int, last_tiles: bool) -> None:
+    """双游 gold ends the hand; the last-tiles rule wins automatically; others in 双游 discard their draw."""
+    hooks = flow_hooks(d.variant_rules)
+    if hooks is not None and hooks.after_draw(d, seat):
+        return  # the variant played or offered something (erren 报听 auto-play, 游戏中换牌)
+    state = d.state()
+    s = d.seats[seat]
+    gold_rules = d.variant_rules.gold
+    if gold_rules is not None and s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, d.gold):
+        _finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
+        return
+    can_win = _can_self_win(state, seat)
+    if last_tiles and can_win:
+        d.emit(public("auto_win", seat))
+        _finish_win(d, seat, _self_win_type(state, seat), s.drawn, None)
+        return
+    sy = state.shuangyou_seat
+    if sy is not None and sy != seat and not can_win and s.drawn is not None:
+        drawn = s.drawn
+        hand = list(s.hand)
+        hand.remove(drawn)
+        d.set_seat(seat, hand=tuple(hand), river=(*s.river, drawn), drawn=None)
+        d.emit(public("discard", seat, tile=str(drawn), forced=True))
+        d.last_discard = seat
+        _draw_turn(d, _next(d, seat))
+
+
+def _can_self_win(state: HandState, seat: int) -> bool:
+    try:
+        _self_win_type(state, seat)
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,127 @@
+"""The public rule step: `apply` one decision, `legal_actions` for a seat."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine import hand_rules as rules
+from engine.actions import (
+    Action,
+    AlreadyAnswered,
+    Chow,
+    Discard,
+    HandFinished,
+    IllegalAction,
+    Kong,
+    MalformedAction,
+    NameGold,
+    NotYourTurn,
+    Pass,
+    Pong,
+    QiangJin,
+    RobConcealedKong,
+    Win,
+    WinOnDiscardedGold,
+    WrongPhase,
+)
+from engine.hand.draft import _Draft
+from engine.hand.hooks import flow_hooks
+from engine.hand.opening import _qiangjin_drops
+from engine.hand.state import HandState, Phase, Progress, _settle
+from engine.hand.turns import _HANDLERS
+from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs
+from engine.tiles import Tile
+
+
+def apply(state: HandState, seat: int, action: Action) -> Progress:
+    """One decision by `seat`. Raises an IllegalAction subclass (state unchanged) if not allowed."""
+    if state.finished:
+        raise HandFinished()
+    if not isinstance(action, Action):
+        raise MalformedAction(f"not an action: {action!r}")
+    if seat not in state.to_act:
+        _refuse_idle_seat(state, seat, action)
+    handler = _handler(state, seat, action)
+    d = _Draft(state)
+    handler(d, seat, action)
+    d.version = state.version + 1
+    new = d.freeze()
+    if new.result is not None and new.sheet is None:
+        new = replace(new, sheet=_settle(new))
+    return Progress(new, tuple(d.events))
+
+
+def _refuse_idle_seat(state: HandState, seat: int, action: Action) -> None:
+    """Why a seat with nothing to decide was refused: already answered, a claim on a gold, or not its turn."""
+    if state.window is not None and seat in dict(state.window.answers):
+        raise AlreadyAnswered()
+    last = state.seats[state.last_discard].river[-1:] if state.last_discard is not None else ()
+    if isinstance(action, Win | Pong | Chow | Kong) and last and rules.is_gold(last[0], state.gold):
+        raise WinOnDiscardedGold()
+    raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.to_act)})")
+
+
+def legal_actions(state: HandState, seat: int) -> list[Action]:
+    """Every action `apply` would accept from `seat` now (empty when it has nothing to decide)."""
+    if seat not in state.to_act:
+        return []
+    candidates = _candidates(state, seat)
+    hooks = flow_hooks(state.rules)
+    if hooks is not None:
+        candidates = hooks.candidates(state, seat, candidates)
+    out = []
+    for action in candidates:
+        try:
+            _check_only(state, seat, action)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _check_only(state: HandState, seat: int, action: Action) -> None:
+    _handler(state, seat, action)
+    validator = _VALIDATORS.get(type(action))
+    if validator is not None:
+        validator(state, seat, action)
+
+
+def _handler(state: HandState, seat: int, action: Action) -> Any:
+    """The handler of `action` in this phase (the variant's own first), after the variant's checks."""
+    hooks = flow_hooks(state.rules)
+    handler = _HANDLERS.get((state.phase, type(action)))
+    if hooks is not None:
+        handler = hooks.HANDLERS.get((state.phase, type(action)), handler)
+    if handler is None:
+        raise WrongPhase(f"{action.type} is not possible in phase {state.phase.name.lower()}")
+    if hooks is not None:
+        hooks.check(state, seat, action)
+    return handler
+
+
+def _candidates(state: HandState, seat: int) -> list[Action]:
+    s = state.seats[seat]
+    if state.phase == Phase.NAME_GOLD:
+        return [NameGold(Tile(k)) for k in range(34)]
+    if state.phase == Phase.TURN:
+        acts: list[Action] = [Win()]
+        acts += [Kong(t) for t in sorted(set(s.hand))]
+        acts += [Discard(t) for t in sorted(set(s.hand))]
+        return acts
+    assert state.window is not None
+    offered = state.window.offered(seat)
+    acts = [Pass()]
+    if "win" in offered:
+        acts.append(Win())
+    if "qiangjin" in offered:
+        acts += [QiangJin(t) for t in _qiangjin_drops(state, seat)]
+    if "kong" in offered and state.window.tile is not None:
+        acts.append(Kong(state.window.tile))
+    if "pong" in offered:
+        acts.append(Pong())
+    if "chow" in offered and state.window.tile is not None:
+        acts += [Chow(pair) for pair in _chow_pairs(state, seat, state.window.tile)]
+    if "guess" in offered:
+        acts += [RobConcealedKong(t, i) for t, i in _concealed_kongs(state, seat)]
+    return acts

@@ -1,0 +1,194 @@
+"""The hand's immutable value types: phases, seats, claim windows, the HandState and a rule step's Progress."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+from typing import Any
+
+from engine.events import Event
+from engine.hand_codec import decode, encode
+from engine.sheet import Meld, SettlementSheet, WinContext
+from engine.tiles import Tile
+from engine.variants import Variant
+from engine.variants import get as get_variant
+
+
+class Phase(IntEnum):
+    NAME_GOLD = 1  # 喊金: the dealer names the gold before the deal
+    OPENING = 2  # 天胡 / 三金倒 / 四金倒 / 抢金 before the dealer's first discard
+    TURN = 3  # the seat in turn holds 3k+2 tiles: discard, kong or win
+    CLAIM = 4  # a discard is on the table: win > kong/pong > chow
+    ROB_KONG = 5  # 抢杠胡 window on an added kong
+    GUESS = 6  # 抢暗杠: a ready player may guess a concealed kong before drawing
+    FINISHED = 7
+    EXCHANGE = 8  # a variant's exchange after the deal (erren 开始时换牌): every seat answers once
+    OFFER = 9  # a variant's offer to one seat (erren 搓牌 before a draw, 游戏中换牌 after it)
+
+
+class Source(IntEnum):
+    """How the seat in turn came to hold 3k+2 tiles."""
+
+    DEAL = 1
+    DRAW = 2
+    REPLACEMENT = 3  # after a kong (杠上)
+    CLAIM = 4  # after a chow or pong: no self-draw win
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat's tiles and flags. `hand` is sorted and concealed."""
+
+    hand: tuple[Tile, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    flowers: tuple[Tile, ...] = ()
+    river: tuple[Tile, ...] = ()  # this seat's discards in order, less those claimed into melds
+    drawn: Tile | None = None  # the tile just drawn (shown to this seat)
+    you: int = 0  # 游金 level: 0 none, 1 单游, 2 双游, 3 三游/四游
+    turns: int = 0  # own turns started
+    furiten: bool = False  # 先弃后和: passed a discard win since the last own draw
+    sanjindao_gone: bool = False  # passed 起手三金倒
+
+    def to_json(self) -> dict[str, Any]:
+        return encode(self)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """Open decisions: which seats may answer and with what; answers so far (action JSON)."""
+
+    tile: Tile | None
+    source: int | None
+    options: tuple[tuple[int, tuple[str, ...]], ...]
+    answers: tuple[tuple[int, dict[str, Any]], ...] = ()
+
+    def offered(self, seat: int) -> tuple[str, ...]:
+        return dict(self.options).get(seat, ())
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        answered = {s for s, _ in self.answers}
+        return tuple(s for s, _ in self.options if s not in answered)
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """An immutable hand. Only `view()` output may go to players; this holds the wall."""
+
+    variant: str
+    seed: str
+    dealer: int
+    streak: int
+    base: int
+    options: dict[str, Any]
+    wall: tuple[Tile, ...]
+    front: int  # next live-end index (normal draws)
+    back: int  # one past the replacement end (flower and kong replacements come from wall[back - 1])
+    dice: tuple[int, ...]
+    gold: Tile | None
+    indicator: int | None  # wall index of the turned-up gold, None with 喊金
+    seats: tuple[SeatState, ...]
+    phase: Phase
+    turn: int
+    source: Source
+    window: Window | None = None
+    version: int = 0
+    fenbing: int = 0  # 分饼 rounds followed so far
+    fenbing_round: tuple[Tile, ...] = ()
+    fenbing_alive: bool = True
+    last_discard: int | None = None  # seat whose discard is on the table
+    ext: dict[str, Any] = field(default_factory=dict)  # a variant's own flow data (plain JSON), kept by its hooks
+    result: WinContext | None = None
+    sheet: SettlementSheet | None = field(default=None, compare=False)
+
+    @property
+    def rules(self) -> Variant:
+        return get_variant(self.variant)
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == Phase.FINISHED
+
+    @property
+    def remaining(self) -> int:
+        return self.back - self.front
+
+    @property
+    def reserve(self) -> int:
+        """Tiles that stay undrawn (流局/臭庄 threshold), growing with kongs and flowers."""
+        return _reserve(self.rules, self.seats)
+
+    @property
+    def drawable(self) -> int:
+        """Live tiles left before the exhaustive draw."""
+        return max(0, self.remaining - self.reserve)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must decide now."""
+        if self.phase == Phase.FINISHED:
+            return ()
+        if self.phase == Phase.TURN:
+            return (self.turn,)
+        if self.phase == Phase.NAME_GOLD:
+            return (self.dealer,)
+        return self.window.waiting if self.window else ()
+
+    @property
+    def deadline_seats(self) -> tuple[int, ...]:
+        """Seats on a clock: an unanswered claim is a pass, an idle turn is played by the bot."""
+        return self.to_act
+
+    @property
+    def shuangyou_seat(self) -> int | None:
+        """The seat in 双游 or beyond: the others may only win by self-draw meanwhile."""
+        for i, seat in enumerate(self.seats):
+            if seat.you >= 2:
+                return i
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = encode(self)
+        data.pop("sheet")
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> HandState:
+        fields_ = {k: v for k, v in data.items() if k != "sheet"}
+        state: HandState = decode(HandState, fields_)
+        return replace(state, sheet=_settle(state)) if state.result else state
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The result of a rule step: the new state and what happened."""
+
+    state: HandState
+    events: tuple[Event, ...]
+
+
+def _reserve(rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState]) -> int:
+    dw = rules_.dead_wall
+    total = dw.base
+    for seat in seats:
+        total += dw.per_exposed_kong * sum(1 for m in seat.melds if m.is_exposed_kong)
+        total += dw.per_concealed_kong * sum(1 for m in seat.melds if m.is_concealed_kong)
+        total += dw.per_flower_point * flower_points(len(seat.flowers))
+    return total
+
+
+def flower_points(flowers: int) -> int:
+    """花分 (nanping): four flowers count as one exposed kong, each further flower one more."""
+    return flowers - 3 if flowers >= 4 else 0
+
+
+def _settle(state: HandState) -> SettlementSheet | None:
+    settle = state.rules.settle_function()
+    if settle is None or state.result is None:
+        return None
+    return settle(state.result)  # type: ignore[no-any-return]

@@ -1,0 +1,383 @@
+"""The turn handlers: discard, claims and their resolution, kongs and 抢杠, 抢暗杠 guesses, wins.
+
+`_HANDLERS` maps (phase, action type) to them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine import hand_rules as rules
+from engine.actions import (
+    Action,
+    Chow,
+    Discard,
+    IllegalAction,
+    Kong,
+    NameGold,
+    Pass,
+    Pong,
+    QiangJin,
+    RobConcealedKong,
+    Win,
+)
+from engine.events import private, public
+from engine.hand.deal import _deal
+from engine.hand.draft import _Draft
+from engine.hand.drawing import _draw, _draw_turn, _replacement
+from engine.hand.finish import _finish_win
+from engine.hand.hooks import flow_hooks
+from engine.hand.opening import _opening_win
+from engine.hand.state import HandState, Phase, Source, Window
+from engine.hand.validation import (
+    _VALIDATORS,
+    _chow_pairs,
+    _kong_kind,
+    _matching,
+    _next,
+    _validate_discard,
+    _validate_guess,
+    _validate_kong,
+    _validate_name_gold,
+)
+from engine.hand.wins import _check_discard_win, _sanjindao_once, _win_type
+from engine.sheet import Meld, MeldKind, WinType
+from engine.tiles import Tile, format_tiles
+from engine.variants import Furiten
+
+
+def _h_name_gold(d: _Draft, seat: int, action: Action) -> None:
+    assert isinstance(action, NameGold)
+    _validate_name_gold(d.state(), seat, action)
+    d.gold = action.tile
+    d.emit(public("gold", seat, tile=str(action.tile), named=True))
+    _deal(d)
+
+
+def _h_discard(d: _Draft, seat: int, action: Action) -> None:
+    assert isinstance(action, Discard)
+    state = d.state()
+    _validate_discard(state, seat, action)
+    s = d.seats[seat]
+    hand = list(s.hand)
+    hand.remove(action.tile)
+    you = _you_after_discard(state, seat, action.tile, hand)
+    gone = s.sanjindao_gone or (_sanjindao_once(d.variant_rules) and rules.gold_count(s.hand, d.gold) >= 3)
+    d.set_seat(seat, hand=tuple(hand), river=(*s.river, action.tile), drawn=None, you=you, sanjindao_gone=gone)
+    d.emit(public("discard", seat, tile=str(action.tile), you=you))
+    _track_fenbing(d, seat, action.tile)
+    d.last_discard = seat
+    _after_discard(d, seat, action.tile)
+
+
+def _you_after_discard(state: HandState, seat: int, tile: Tile, rest: list[Tile]) -> int:
+    """游金 level after a discard: 单游 on entering the lone-gold wait, one more per gold discarded."""
+    s = state.seats[seat]
+    if state.gold is None or not rules.lone_gold_wait(rest, state.gold, rules.shapes_for(state.rules, s.melds)):
+        return 0
+    if rules.is_gold(tile, state.gold):
+        return 2 if s.you <= 1 else s.you + 1
+    return max(s.you, 1)
+
+
+def _track_fenbing(d: _Draft, seat: int, tile: Tile) -> None:
+    """分饼 (nanping): all three others' discards of a round follow the dealer's."""
+    if not d.variant_rules.fenbing or not d.fenbing_alive:
+        return
+    expected = (d.dealer + len(d.fenbing_round)) % d.n
+    if seat != expected or (d.fenbing_round and tile != d.fenbing_round[0]):
+        d.fenbing_alive = False
+        return
+    d.fenbing_round = (*d.fenbing_round, tile)
+    if len(d.fenbing_round) == d.n:
+        d.fenbing += 1
+        d.fenbing_round = ()
+        d.emit(public("fenbing", d.dealer, tile=str(tile), rounds=d.fenbing))
+
+
+def _after_discard(d: _Draft, seat: int, tile: Tile) -> None:
+    state = d.state()
+    sy = state.shuangyou_seat
+    options = [] if sy is not None else _claim_options(state, seat, tile)
+    if options:
+        d.phase = Phase.CLAIM
+        d.window = Window(tile, seat, tuple(options))
+        return
+    d.window = None
+    _draw_turn(d, _next(d, seat))
+
+
+def _claim_options(state: HandState, discarder: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
+    if rules.is_gold(tile, state.gold):
+        return []  # nobody may win on, chow or pong a discarded gold
+    out = []
+    for k in range(1, state.n_seats):
+        seat = (discarder + k) % state.n_seats
+        offered = _seat_claims(state, discarder, seat, tile)
+        if offered:
+            out.append((seat, offered))
+    return out
+
+
+def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tuple[str, ...]:
+    s = state.seats[seat]
+    offered = []
+    try:
+        _check_discard_win(state, seat, tile)
+        offered.append("win")
+    except IllegalAction:
+        pass
+    matching = _matching(state, s.hand, tile)
+    if len(matching) >= 3 and state.drawable > 0:
+        offered.append("kong")
+    if len(matching) >= 2:
+        offered.append("pong")
+    if state.rules.chow and seat == _next(state, discarder) and _chow_pairs(state, seat, tile):
+        offered.append("chow")
+    hooks = flow_hooks(state.rules)
+    return tuple(offered) if hooks is None else hooks.claims(state, seat, tuple(offered))
+
+
+def _h_answer(d: _Draft, seat: int, action: Action) -> None:
+    """An answer in a claim, rob-kong, opening or guess window; resolves once every seat answered."""
+    state = d.state()
+    _VALIDATORS[type(action)](state, seat, action)
+    assert d.window is not None
+    d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    d.emit(public("answer", seat, answered=True))
+    if not d.window.waiting:
+        _resolve(d)
+
+
+def _h_guess(d: _Draft, seat: int, action: Action) -> None:
+    assert isinstance(action, RobConcealedKong)
+    _validate_guess(d.state(), seat, action)
+    kong = d.seats[action.seat].melds[action.index]
+    state = d.state()
+    s = d.seats[seat]
+    ws, _ = rules.wait_tiles(s.hand, d.gold, rules.shapes_for(state.rules, s.melds))
+    tile = kong.tiles[0]
+    right = tile in ws  # waits list 白板 only when it completes the hand as the gold's face
+    d.emit(public("rob_concealed_kong", seat, target=action.seat, tile=str(tile), right=right))
+    if right:
+        # The robbed tile leaves the kong, which stays on the table as a revealed pung.
+        owner = d.seats[action.seat]
+        melds = list(owner.melds)
+        melds[action.index] = Meld(MeldKind.PUNG, kong.tiles[:3])
+        d.set_seat(action.seat, melds=tuple(melds))
+        d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))))
+        _finish_win(d, seat, WinType.QIANG_ANGANG, tile, None)
+    else:
+        _finish_win(d, seat, WinType.QIANG_ANGANG_WRONG, None, None)
+
+
+def _resolve(d: _Draft) -> None:
+    assert d.window is not None
+    answers = {s: a for s, a in d.window.answers}
+    phase = d.phase
+    if phase == Phase.OPENING:
+        _resolve_opening(d, answers)
+    elif phase == Phase.GUESS:
+        d.window = None
+        _draw(d, d.turn, guessed=True)
+    elif phase == Phase.ROB_KONG:
+        _resolve_rob(d, answers)
+    else:
+        _resolve_claim(d, answers)
+
+
+def _resolve_opening(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
+    assert d.window is not None
+    state = d.state()
+    best: tuple[int, int, WinType, dict[str, Any]] | None = None
+    rank = (WinType.TIANHU, WinType.SIJINDAO, WinType.SANJINDAO, WinType.ZIMO, WinType.QIANGJIN)
+    for k in range(d.n):
+        seat = (d.dealer + k) % d.n
+        answer = answers.get(seat)
+        if answer is None or answer["type"] == "pass":
+            if "win" in d.window.offered(seat) and _sanjindao_once(d.variant_rules):
+                d.set_seat(seat, sanjindao_gone=True)
+            continue
+        kind = _opening_win(state, seat) if answer["type"] == "win" else WinType.QIANGJIN
+        assert kind is not None
+        candidate = (rank.index(kind), k, kind, answer)
+        if best is None or candidate[:2] < best[:2]:
+            best = candidate
+    d.window = None
+    if best is None:
+        d.phase = Phase.TURN
+        return
+    _, k, kind, answer = best
+    seat = (d.dealer + k) % d.n
+    if kind == WinType.QIANGJIN:
+        _take_gold(d, seat, answer.get("tile"))
+        _finish_win(d, seat, kind, d.gold, None)
+    else:
+        _finish_win(d, seat, kind, None, None)
+
+
+def _take_gold(d: _Draft, seat: int, drop: str | None) -> None:
+    """抢金: the turned-up gold leaves the wall for the winner's hand (the dealer drops one tile)."""
+    assert d.indicator is not None and d.gold is not None
+    wall = list(d.wall)
+    taken = wall.pop(d.indicator)
+    d.wall = tuple(wall)
+    d.back -= 1
+    d.indicator = None
+    hand = list(d.seats[seat].hand)
+    if drop is not None:
+        hand.remove(Tile.parse(drop))
+    d.set_seat(seat, hand=tuple(sorted((*hand, taken))))
+
+
+def _resolve_claim(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
+    assert d.window is not None and d.window.tile is not None and d.window.source is not None
+    tile, discarder = d.window.tile, d.window.source
+    order = [(discarder + k) % d.n for k in range(1, d.n)]
+    winners = [s for s in order if answers.get(s, {}).get("type") == "win"]
+    _mark_passed_wins(d, order, winners)
+    if winners:
+        d.window = None
+        _finish_win(d, winners[0], WinType.DIANPAO, tile, discarder)
+        return
+    for wanted in ("kong", "pong", "chow"):
+        for s in order:
+            answer = answers.get(s, {})
+            if answer.get("type") == wanted:
+                d.window = None
+                _claim(d, s, discarder, tile, answer)
+                return
+    d.window = None
+    _draw_turn(d, _next(d, discarder))
+
+
+def _mark_passed_wins(d: _Draft, order: list[int], winners: list[int]) -> None:
+    """先弃后和: a seat offered the win that did not take it may not win on a discard until it draws."""
+    assert d.window is not None
+    if d.variant_rules.furiten != Furiten.UNTIL_OWN_DRAW:
+        return
+    for s in order:
+        if s not in winners and "win" in d.window.offered(s):
+            d.set_seat(s, furiten=True)
+
+
+def _claim(d: _Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, Any]) -> None:
+    """Take the discard into an exposed set; a kong draws a replacement, a chow/pong must discard."""
+    s = d.seats[seat]
+    hand = list(s.hand)
+    kind = answer["type"]
+    if kind == "chow":
+        used = [Tile.parse(t) for t in answer["tiles"]]
+        meld_tiles = tuple(sorted((*(rules.face(t, d.gold) for t in used), rules.face(tile, d.gold))))
+        meld_kind = MeldKind.CHOW
+    else:
+        used = _matching(d.state(), s.hand, tile)[: 3 if kind == "kong" else 2]
+        meld_tiles = tuple(sorted((*used, tile)))
+        meld_kind = MeldKind.KONG if kind == "kong" else MeldKind.PUNG
+    for t in used:
+        hand.remove(t)
+    d.set_seat(seat, hand=tuple(hand), melds=(*s.melds, Meld(meld_kind, meld_tiles)))
+    d.set_seat(discarder, river=d.seats[discarder].river[:-1])  # the claimed tile now lies in the meld
+    d.fenbing_alive = False
+    d.last_discard = None
+    d.emit(public(kind, seat, tiles=format_tiles(meld_tiles), from_seat=discarder, tile=str(tile)))
+    d.turn, d.phase = seat, Phase.TURN
+    if kind == "kong":
+        _replacement(d, seat)
+    else:
+        d.source = Source.CLAIM
+
+
+def _resolve_rob(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
+    assert d.window is not None and d.window.tile is not None and d.window.source is not None
+    tile, owner = d.window.tile, d.window.source
+    order = [(owner + k) % d.n for k in range(1, d.n)]
+    winners = [s for s in order if answers.get(s, {}).get("type") == "win"]
+    _mark_passed_wins(d, order, winners)
+    d.window = None
+    if winners:
+        _finish_win(d, winners[0], WinType.QIANGGANG, tile, owner)
+        return
+    _complete_added_kong(d, owner, tile)
+
+
+def _h_kong(d: _Draft, seat: int, action: Action) -> None:
+    assert isinstance(action, Kong)
+    state = d.state()
+    if d.phase == Phase.CLAIM:
+        _h_answer(d, seat, action)
+        return
+    _validate_kong(state, seat, action)
+    kind = _kong_kind(state, seat, action.tile)
+    s = d.seats[seat]
+    if kind == "concealed":
+        hand = [t for t in s.hand if t != action.tile]
+        meld = Meld(MeldKind.KONG, (action.tile,) * 4, concealed=True)
+        d.set_seat(seat, hand=tuple(hand), melds=(*s.melds, meld))
+        d.emit(private("concealed_kong", seat, {"tile": str(action.tile)}))
+        _replacement(d, seat)
+        return
+    hand = list(s.hand)
+    hand.remove(action.tile)
+    d.set_seat(seat, hand=tuple(hand), drawn=None)
+    d.emit(public("added_kong", seat, tile=str(action.tile)))
+    options = _rob_options(d.state(), seat, action.tile)
+    if options:
+        d.phase = Phase.ROB_KONG
+        d.window = Window(action.tile, seat, tuple(options))
+        return
+    _complete_added_kong(d, seat, action.tile)
+
+
+def _rob_options(state: HandState, owner: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
+    if not state.rules.rob_added_kong:
+        return []
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for k in range(1, state.n_seats):
+        seat = (owner + k) % state.n_seats
+        try:
+            _check_discard_win(state, seat, tile)
+        except IllegalAction:
+            continue
+        out.append((seat, ("win",)))
+    return out
+
+
+def _complete_added_kong(d: _Draft, seat: int, tile: Tile) -> None:
+    s = d.seats[seat]
+    melds = tuple(
+        Meld(MeldKind.KONG, (*m.tiles, tile)) if m.kind == MeldKind.PUNG and m.tiles[0] == tile else m for m in s.melds
+    )
+    d.set_seat(seat, melds=melds)
+    d.turn, d.phase = seat, Phase.TURN
+    _replacement(d, seat)
+
+
+def _h_win(d: _Draft, seat: int, action: Action) -> None:
+    state = d.state()
+    if d.phase in (Phase.CLAIM, Phase.ROB_KONG, Phase.OPENING):
+        _h_answer(d, seat, action)
+        return
+    kind = _win_type(state, seat)
+    _finish_win(d, seat, kind, d.seats[seat].drawn, None)
+
+
+_HANDLERS: dict[tuple[Phase, type[Action]], Any] = {
+    (Phase.NAME_GOLD, NameGold): _h_name_gold,
+    (Phase.OPENING, Win): _h_win,
+    (Phase.OPENING, QiangJin): _h_answer,
+    (Phase.OPENING, Pass): _h_answer,
+    (Phase.TURN, Discard): _h_discard,
+    (Phase.TURN, Win): _h_win,
+    (Phase.TURN, Kong): _h_kong,
+    (Phase.CLAIM, Win): _h_win,
+    (Phase.CLAIM, Kong): _h_kong,
+    (Phase.CLAIM, Pong): _h_answer,
+    (Phase.CLAIM, Chow): _h_answer,
+    (Phase.CLAIM, Pass): _h_answer,
+    (Phase.ROB_KONG, Win): _h_win,
+    (Phase.ROB_KONG, Pass): _h_answer,
+    (Phase.GUESS, RobConcealedKong): _h_guess,
+    (Phase.GUESS, Pass): _h_answer,
+}

@@ -1,0 +1,195 @@
+"""Why an action is illegal now: one validator per action type, and the queries they share (chows, kongs to guess)."""
+
+from __future__ import annotations
+
+from engine import hand_rules as rules
+from engine.actions import (
+    Action,
+    CannotKong,
+    CannotPong,
+    Chow,
+    ChowNotFromLeft,
+    ClaimNotOffered,
+    Discard,
+    GoldDiscardForbidden,
+    Kong,
+    MustDiscardDrawnTile,
+    NamedGoldInvalid,
+    NameGold,
+    NoSuchChow,
+    NoSuchKong,
+    NoTilesLeft,
+    Pass,
+    Pong,
+    QiangJin,
+    QiangjinNotAllowed,
+    RobConcealedKong,
+    TileNotInHand,
+    Win,
+    WinOnDiscardedGold,
+)
+from engine.hand.draft import _Draft
+from engine.hand.opening import _gold_allows, _qiangjin_drops
+from engine.hand.state import HandState, Phase
+from engine.hand.wins import _win_type
+from engine.sheet import MeldKind, WinType
+from engine.tiles import Tile, format_tiles
+from engine.variants import GoldDiscard
+
+
+def _validate_name_gold(state: HandState, seat: int, action: Action) -> None:
+    assert isinstance(action, NameGold)
+    if action.tile.is_flower:
+        raise NamedGoldInvalid()
+
+
+def _validate_discard(state: HandState, seat: int, action: Action) -> None:
+    assert isinstance(action, Discard)
+    s = state.seats[seat]
+    if action.tile not in s.hand:
+        raise TileNotInHand(f"{action.tile} is not in the hand")
+    sy = state.shuangyou_seat
+    if sy is not None and sy != seat and action.tile != s.drawn:
+        raise MustDiscardDrawnTile()
+    gold_rules = state.rules.gold
+    restricted = gold_rules is not None and gold_rules.discard == GoldDiscard.YOUJIN_ONLY
+    if restricted and rules.is_gold(action.tile, state.gold) and not _leaves_lone_gold(state, seat, action.tile):
+        raise GoldDiscardForbidden()
+
+
+def _leaves_lone_gold(state: HandState, seat: int, tile: Tile) -> bool:
+    s = state.seats[seat]
+    rest = list(s.hand)
+    rest.remove(tile)
+    return rules.lone_gold_wait(rest, state.gold, rules.shapes_for(state.rules, s.melds))
+
+
+def _validate_kong(state: HandState, seat: int, action: Action) -> None:
+    assert isinstance(action, Kong)
+    if state.phase == Phase.CLAIM:
+        _validate_claim(state, seat, "kong")
+        if state.drawable <= 0:
+            raise NoTilesLeft()
+        return
+    if _kong_kind(state, seat, action.tile) is None:
+        raise CannotKong(f"no kong of {action.tile} now")
+    if state.drawable <= 0:
+        raise NoTilesLeft()
+
+
+def _kong_kind(state: HandState, seat: int, tile: Tile) -> str | None:
+    """ "concealed" (暗杠), "added" (加杠) or None. No kongs while another seat is in 双游."""
+    s = state.seats[seat]
+    sy = state.shuangyou_seat
+    if (sy is not None and sy != seat) or rules.is_gold(tile, state.gold) or tile.is_flower:
+        return None
+    if s.hand.count(tile) >= 4:
+        return "concealed"
+    if tile in s.hand and any(m.kind == MeldKind.PUNG and m.tiles[0] == tile for m in s.melds):
+        return "added"
+    return None
+
+
+def _validate_claim(state: HandState, seat: int, kind: str) -> None:
+    assert state.window is not None
+    if kind not in state.window.offered(seat):
+        if kind == "chow" and state.window.source is not None and seat != _next(state, state.window.source):
+            raise ChowNotFromLeft()
+        if state.window.tile is not None and rules.is_gold(state.window.tile, state.gold):
+            raise WinOnDiscardedGold()
+        raise {"pong": CannotPong, "kong": CannotKong}.get(kind, ClaimNotOffered)()
+
+
+def _validate_pong(state: HandState, seat: int, action: Action) -> None:
+    _validate_claim(state, seat, "pong")
+
+
+def _validate_chow(state: HandState, seat: int, action: Action) -> None:
+    assert isinstance(action, Chow) and state.window is not None and state.window.tile is not None
+    _validate_claim(state, seat, "chow")
+    if tuple(sorted(action.tiles)) not in _chow_pairs(state, seat, state.window.tile):
+        raise NoSuchChow(f"{format_tiles(action.tiles)} with {state.window.tile} is not a run from the hand")
+
+
+def _validate_pass(state: HandState, seat: int, action: Action) -> None:
+    return None
+
+
+def _validate_qiangjin(state: HandState, seat: int, action: Action) -> None:
+    assert isinstance(action, QiangJin)
+    if action.tile not in _qiangjin_drops(state, seat):
+        raise QiangjinNotAllowed()
+
+
+def _validate_guess(state: HandState, seat: int, action: Action) -> None:
+    assert isinstance(action, RobConcealedKong)
+    if (action.seat, action.index) not in _concealed_kongs(state, seat):
+        raise NoSuchKong()
+
+
+def _validate_win(state: HandState, seat: int, action: Action) -> None:
+    _win_type(state, seat)
+
+
+_VALIDATORS = {
+    NameGold: _validate_name_gold,
+    Discard: _validate_discard,
+    Kong: _validate_kong,
+    Pong: _validate_pong,
+    Chow: _validate_chow,
+    Pass: _validate_pass,
+    QiangJin: _validate_qiangjin,
+    RobConcealedKong: _validate_guess,
+    Win: _validate_win,
+}
+
+
+def _next(state: HandState | _Draft, seat: int) -> int:
+    return (seat + 1) % len(state.seats)
+
+
+def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
+    """Hand tiles (never golds) that play as the same face as `tile`."""
+    f = rules.face(tile, state.gold)
+    return [t for t in hand if not rules.is_gold(t, state.gold) and rules.face(t, state.gold) == f]
+
+
+def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Tile]]:
+    """Pairs of hand tiles (no golds) that make a run with the discard's face."""
+    f = rules.face(tile, state.gold)
+    if f.is_honor or f.is_flower:
+        return []
+    by_face: dict[int, Tile] = {}
+    for t in state.seats[seat].hand:
+        if not rules.is_gold(t, state.gold):
+            tf = rules.face(t, state.gold)
+            by_face.setdefault(tf.kind, t)
+    out = []
+    for lo in (f.number - 2, f.number - 1, f.number):
+        if lo < 1 or lo + 2 > 9:
+            continue
+        others = [f.kind - f.number + n for n in (lo, lo + 1, lo + 2) if n != f.number]
+        if all(k in by_face for k in others):
+            pair = tuple(sorted((by_face[others[0]], by_face[others[1]])))
+            out.append((pair[0], pair[1]))
+    return sorted(set(out))
+
+
+def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
+    """Other seats' concealed kongs this seat may guess (抢暗杠): only when ready and not in 游金."""
+    rules_ = state.rules
+    s = state.seats[seat]
+    if not rules_.rob_concealed_kong or s.you >= 1 or state.shuangyou_seat is not None:
+        return []
+    if not _gold_allows(rules_, rules.gold_count(s.hand, state.gold), WinType.QIANG_ANGANG):
+        return []
+    targets = [
+        (other, i)
+        for other in range(state.n_seats)
+        if other != seat
+        for i, m in enumerate(state.seats[other].melds)
+        if m.is_concealed_kong
+    ]
+    if not targets or not rules.is_ready(s.hand, state.gold, rules.shapes_for(rules_, s.melds)):
+        return []
+    return targets

@@ -1,0 +1,116 @@
+"""Which win a seat may take now: self-drawn win types and their rank, the discard-win checks, pinghe's 分."""
+
+from __future__ import annotations
+
+from engine import hand_rules as rules
+from engine.actions import (
+    DiscardWinNeedsPoints,
+    DiscardWinWithGold,
+    NotAWinningHand,
+    PassedWinThisRound,
+    WinOnDiscardedGold,
+    WrongPhase,
+    YoujinNoDiscardWin,
+    YoujinOnly,
+)
+from engine.hand.opening import _gold_allows, _opening_win
+from engine.hand.state import HandState, Phase, Source
+from engine.sheet import WinType
+from engine.tiles import Tile
+from engine.variants import Furiten, Variant
+
+_SELF_RANK = (
+    WinType.SHILIUYOU,
+    WinType.BAYOU,
+    WinType.SIYOU,
+    WinType.SANYOU,
+    WinType.SHUANGYOU,
+    WinType.SIJINDAO,
+    WinType.YOUJIN,
+    WinType.TIANHU,
+    WinType.SANJINDAO,
+    WinType.ZIMO,
+)
+
+
+def _win_type(state: HandState, seat: int) -> WinType:
+    """The best legal way `seat` wins right now, or the IllegalAction saying why not."""
+    if state.phase == Phase.OPENING:
+        kind = _opening_win(state, seat)
+        if kind is None:
+            raise NotAWinningHand()
+        return kind
+    if state.phase == Phase.TURN:
+        return _self_win_type(state, seat)
+    if state.phase in (Phase.CLAIM, Phase.ROB_KONG):
+        assert state.window is not None and state.window.tile is not None
+        _check_discard_win(state, seat, state.window.tile)
+        return WinType.DIANPAO if state.phase == Phase.CLAIM else WinType.QIANGGANG
+    raise WrongPhase()
+
+
+def _self_win_type(state: HandState, seat: int) -> WinType:
+    rules_ = state.rules
+    s = state.seats[seat]
+    if state.source in (Source.CLAIM, Source.DEAL):
+        raise NotAWinningHand("a self-drawn win needs a drawn tile")
+    kinds: list[WinType] = []
+    gold_rules = rules_.gold
+    golds = rules.gold_count(s.hand, state.gold)
+    if s.you >= 1 and gold_rules is not None:
+        kinds.append(_you_type(rules_, s.you))
+    if gold_rules is not None and golds >= 3 and not s.sanjindao_gone:
+        first = s.turns <= 1
+        if not gold_rules.sanjindao_first_turn_only or first:
+            kinds.append(WinType.SIJINDAO if gold_rules.sijindao and golds >= 4 else WinType.SANJINDAO)
+    complete = rules.complete(s.hand, state.gold, rules.shapes_for(rules_, s.melds))
+    if complete:
+        kinds.append(WinType.ZIMO)
+    if not kinds:
+        raise NotAWinningHand()
+    best = min(kinds, key=_SELF_RANK.index)
+    if not _gold_allows(rules_, golds, best):
+        raise YoujinOnly()
+    return best
+
+
+def _sanjindao_once(rules_: Variant) -> bool:
+    """pinghe 起手三金倒: offered on the first turn only, and gone once passed (放弃后无法再胡)."""
+    return rules_.gold is not None and rules_.gold.sanjindao_first_turn_only
+
+
+def _you_type(rules_: Variant, level: int) -> WinType:
+    assert rules_.gold is not None
+    names = rules_.gold.you_levels
+    return WinType[names[min(level, len(names)) - 1]]
+
+
+def _check_discard_win(state: HandState, seat: int, tile: Tile) -> None:
+    """点炮胡 / 抢杠胡: the gold restrictions, 先弃后和, 游金 and pinghe's 3 分."""
+    rules_ = state.rules
+    s = state.seats[seat]
+    gold_rules = rules_.gold
+    if rules.is_gold(tile, state.gold):
+        raise WinOnDiscardedGold()
+    hand = (*s.hand, tile)
+    shapes = rules.shapes_for(rules_, s.melds)
+    if not rules.complete(hand, state.gold, shapes):
+        raise NotAWinningHand()
+    if s.furiten and rules_.furiten == Furiten.UNTIL_OWN_DRAW:
+        raise PassedWinThisRound()
+    if gold_rules is not None:
+        if s.you >= 1:
+            raise YoujinNoDiscardWin()
+        if rules.gold_count(s.hand, state.gold) > gold_rules.discard_win_max_golds:
+            raise DiscardWinWithGold()
+    if rules_.discard_win_min_points and discard_win_points(state, seat, tile) < rules_.discard_win_min_points:
+        raise DiscardWinNeedsPoints()
+
+
+def discard_win_points(state: HandState, seat: int, tile: Tile) -> int:
+    """The variant's 分 for a discard win on `tile` (pinghe: 花 1, 暗刻 1, 明杠 2, 暗杠 4, 箭刻 1)."""
+    count = state.rules.discard_win_points_function()
+    if count is None:
+        return 0
+    s = state.seats[seat]
+    return count((*s.hand, tile), s.melds, len(s.flowers), win_tile=tile, gold=state.gold)  # type: ignore[no-any-return]
