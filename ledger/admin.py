@@ -23,6 +23,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 
 from ledger import services
+from ledger.amounts import StrictIntegerFormField
 from ledger.models import Account, Bracket, Posting, Transaction, TransactionKind, validate_bracket_table
 
 OPERATE_PERMISSION = "ledger.operate_coins"
@@ -85,7 +86,7 @@ class AdjustForm(forms.Form):
     direction = forms.ChoiceField(
         choices=[(TransactionKind.GRANT, "grant 发放"), (TransactionKind.DEBIT, "debit 扣除")]
     )
-    amount = forms.IntegerField(min_value=1, max_value=10**12)
+    amount = StrictIntegerFormField(min_value=1, max_value=10**12)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
     key = forms.CharField(widget=forms.HiddenInput)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -28,7 +27,9 @@ from rest_framework.views import APIView
 from accounts.models import User
 from config.api_errors import error_body
 from ledger import services
-from ledger.models import IdempotentResponse, Posting, TransactionKind
+from ledger.amounts import StrictIntegerField
+from ledger.idempotency import IDEMPOTENCY_HEADER, Unprocessable, respond_once
+from ledger.models import Posting, TransactionKind
 
 OPERATE_PERMISSION = "ledger.operate_coins"
 
@@ -48,12 +49,6 @@ ERROR_SCHEMA = inline_serializer(
         )
     },
 )
-
-
-class Unprocessable(exceptions.APIException):
-    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
-    default_code = "idempotency_conflict"
-    default_detail = "This Idempotency-Key was used with a different request."
 
 
 class LedgerAPIView(APIView):
@@ -194,8 +189,8 @@ class IsOperator(BasePermission):
 
 
 class AdjustSerializer(serializers.Serializer):
-    user_id = serializers.IntegerField(min_value=1)
-    amount = serializers.IntegerField(min_value=1, max_value=10**12, help_text="whole coins")
+    user_id = StrictIntegerField(min_value=1)
+    amount = StrictIntegerField(min_value=1, max_value=10**12, help_text="whole coins")
     reason = serializers.CharField(max_length=500, allow_blank=False, trim_whitespace=True)
 
     def validate_user_id(self, value: int) -> int:
@@ -214,15 +209,6 @@ class TransactionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=True,
-    description="Unique per operation (e.g. a UUID). A retry with the same key and body replays the response.",
-)
-
-
 class OperatorAdjustView(LedgerAPIView, GenericAPIView):
     """Base of the grant and debit endpoints (operators only, Idempotency-Key required)."""
 
@@ -234,13 +220,8 @@ class OperatorAdjustView(LedgerAPIView, GenericAPIView):
     kind: str = TransactionKind.GRANT
 
     def post(self, request: Request) -> Response:
-        key = _idempotency_key(request)
-        digest = services.fingerprint({"path": request.path, "body": request.data})
-        stored = IdempotentResponse.objects.filter(owner=caller(request), key=key).first()
-        if stored is not None:
-            return _replay(stored, digest)
-        body, code = self._perform(request, key)
-        return self._remember(request, key, digest, body, code)
+        caller(request)
+        return respond_once(request, lambda key: self._perform(request, key))
 
     def _perform(self, request: Request, key: str) -> tuple[dict[str, Any], int]:
         serializer = self.get_serializer(data=request.data)
@@ -255,30 +236,6 @@ class OperatorAdjustView(LedgerAPIView, GenericAPIView):
         except services.LedgerError as error:
             return error_body(error.code, str(error)), status.HTTP_409_CONFLICT
         return _transaction_body(txn, data["user_id"]), status.HTTP_201_CREATED
-
-    def _remember(self, request: Request, key: str, digest: str, body: dict[str, Any], code: int) -> Response:
-        try:
-            with transaction.atomic():
-                IdempotentResponse.objects.create(
-                    owner=caller(request), key=key, fingerprint=digest, status_code=code, body=body
-                )
-        except IntegrityError:
-            stored = IdempotentResponse.objects.get(owner=caller(request), key=key)
-            return _replay(stored, digest)
-        return Response(body, status=code)
-
-
-def _idempotency_key(request: Request) -> str:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if not key or len(key) > 120:
-        raise exceptions.ValidationError({"Idempotency-Key": ["required header, 1-120 characters"]})
-    return key
-
-
-def _replay(stored: IdempotentResponse, digest: str) -> Response:
-    if stored.fingerprint != digest:
-        raise Unprocessable()
-    return Response(stored.body, status=stored.status_code, headers={"Idempotent-Replayed": "true"})
 
 
 def _transaction_body(txn: Any, user_id: int) -> dict[str, Any]:
