@@ -1,6 +1,7 @@
 """WebSocket URL routes, collected from the apps."""
 
-from django.urls import URLPattern, URLResolver
+from django.conf import settings
+from django.urls import URLPattern, URLResolver, path
 
 from accounts.routing import websocket_urlpatterns as accounts_ws
 from tables.routing import websocket_urlpatterns as tables_ws
@@ -9,3 +10,8 @@ websocket_urlpatterns: list[URLPattern | URLResolver] = [
     *accounts_ws,
     *tables_ws,
 ]
+
+if settings.BENCH_FLOOR:  # bench/table_load.py's bare-broadcast baseline; never on in production
+    from config.bench_floor import BroadcastFloorConsumer
+
+    websocket_urlpatterns.append(path("ws/bench/floor/<slug:group>/", BroadcastFloorConsumer.as_asgi()))

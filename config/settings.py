@@ -170,6 +170,9 @@ CACHES = {
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
+# bench/table_load.py serves its bare-broadcast baseline (/ws/bench/floor/) only with BENCH_FLOOR=1.
+BENCH_FLOOR = env_bool("BENCH_FLOOR", False)
+
 # Scripted walls/dice (engine.hand_script) bypass the committed shuffle: for tests only.
 TABLES_ALLOW_SCRIPTED_DEALS = env_bool("TABLES_ALLOW_SCRIPTED_DEALS", False)
 
