@@ -44,6 +44,7 @@ GUANGDONG = register(
             ("flow_hooks", "engine.variants.guangdong_flow"),  # 一炮多响, 漏胡, 包, the win facts, the bot
             ("limit_fan", 3),
             ("bao_exposed_sets", 4),
+            ("liable_after_claim", "engine.variants.guangdong:liable_after_claim"),  # 包: what the bots guard against
             ("situation_json", "engine.scoring.guangdong_situation:sheet_from_json"),  # `score` CLI input
         ),
     )

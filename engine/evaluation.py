@@ -1,0 +1,636 @@
+"""Judging a move from what one seat can see: efficiency (向听, 有效牌) and danger (放炮).
+
+The bots and the hand review share these judgements, so both agree on what a good
+move is. Everything here is a pure function of a `Sight`: the part of a hand one
+seat can see (what `engine.view.view(state, seat)` shows it), never another hand
+or the wall order.
+
+Public API (kept stable: extend, do not rename):
+
+- `Sight`, `sight(state, seat)`: what a seat sees, as values; `Sight.live(tile)` the
+  copies of a tile it cannot see (still in the wall or in other hands).
+- `shanten(tiles, gold, shapes)`: 向听 of 3k+1 or 3k+2 concealed tiles (-1 complete,
+  0 ready), golds as wildcards and 白板 as the gold's face; the same number as
+  `engine.waits.shanten` (less its rare "ready only on tiles it holds all four of"
+  correction, which `Efficiency.count == 0` shows instead), computed incrementally.
+- `efficiency(tiles, sight)`: for 3k+1 concealed tiles, the shanten and the live tiles
+  whose draw lowers it (进张), counted from what the seat can see.
+- `ready_odds(sight, seat)`: the chance another seat is ready, from its public play.
+- `danger(sight, tile)`: the estimated chance that discarding `tile` now deals in
+  (放炮), summed over the opponents that may win on it, 包 liabilities included.
+- `rank_discards(sight)`: every distinct discard with its shanten, 进张 and danger,
+  best for efficiency first; `best_discard(sight)`: what a careful player throws,
+  weighing the win it keeps against the deal-in it risks (and folding, 弃和, when far
+  from ready against a likely-ready opponent).
+
+The danger model is a heuristic, documented where it is computed: tiles another seat
+let pass since its last discard are nearly safe against it, its own discards safer,
+honours and terminals safer than middle tiles, 筋 (suji) halves the risk of a number
+tile, and a kind mostly seen cannot be a pair or pung wait. A seat in 游金/双游 never
+wins on a discard, and while anyone is in 双游 nobody does (only 自摸).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.hand import HandState, flow_hooks
+from engine.hand_rules import shapes_for
+from engine.shapes import ORPHANS, Shape
+from engine.sheet import Meld, MeldKind
+from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
+from engine.waits import _key, _suit_usable  # the per-suit block tables behind engine.waits.shanten
+
+__all__ = [
+    "DiscardChoice",
+    "Efficiency",
+    "Sight",
+    "best_discard",
+    "danger",
+    "efficiency",
+    "rank_discards",
+    "ready_odds",
+    "shanten",
+    "sight",
+]
+
+
+# ====================================================================== what a seat sees
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What one seat can see of a hand, as values (the same facts `view(state, seat)` shows it)."""
+
+    seat: int
+    hand: tuple[Tile, ...]  # its own concealed tiles, sorted (a tile just drawn included)
+    melds: tuple[Meld, ...]  # its own declared sets (its concealed kongs included)
+    gold: Tile | None  # the gold (金), face up for everyone
+    shapes: frozenset[Shape]  # the shapes its hand may still win in (the concealed-only ones need no melds)
+    seen: tuple[int, ...]  # per kind 0..33: copies it can see (own hand, rivers, shown melds, the turned-up gold)
+    rivers: tuple[tuple[Tile, ...], ...]  # every seat's discards, in order (less those claimed)
+    exposed: tuple[tuple[Meld, ...], ...]  # every seat's melds it can read (others' concealed kongs left out)
+    meld_counts: tuple[int, ...]  # every seat's declared sets, concealed kongs included
+    you: tuple[int, ...]  # every seat's 游金 level (0 none, 1 单游, 2 双游, 3 beyond)
+    declared: tuple[bool, ...]  # every seat's 报听 (erren)
+    drawable: int  # live tiles left before the exhaustive draw
+    turn: int  # the seat in turn
+    discard_win_share: float = 1.0  # how often a ready hand of this game may win on a discard at all
+    liability: bool = False  # 包: feeding the 12-tile fourth set, 大三元 or 大四喜 makes the feeder pay (guangdong)
+    last_tiles_bao: int = 0  # nanping: in the last N live tiles a discard that lets another win pays for all (包)
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.rivers)
+
+    def live(self, tile: Tile) -> int:
+        """Copies of `tile` this seat cannot see: still to come from the wall or another hand."""
+        return max(0, 4 - self.seen[tile.kind])
+
+
+def sight(state: HandState, seat: int) -> Sight:
+    """What `seat` sees of `state`: its own tiles and every public fact, nothing hidden from it."""
+    own = state.seats[seat]
+    seen = [0] * N_KINDS
+    _count(seen, own.hand)
+    exposed = tuple(tuple(m for m in s.melds if i == seat or not m.concealed) for i, s in enumerate(state.seats))
+    for i, s in enumerate(state.seats):
+        _count(seen, s.river)
+        _count(seen, (t for m in exposed[i] for t in m.tiles))
+    if state.gold is not None and state.indicator is not None:
+        seen[state.gold.kind] += 1  # the turned-up gold stays face up, out of play
+    rules = state.rules
+    hooks = flow_hooks(rules)
+    table: dict[str, Any] = (hooks.view(state, seat) if hooks is not None else None) or {}
+    declared = table.get("declared") or [False] * state.n_seats
+    return Sight(
+        seat=seat,
+        hand=tuple(sorted(own.hand)),
+        melds=own.melds,
+        gold=state.gold,
+        shapes=shapes_for(rules, own.melds),
+        seen=tuple(min(4, n) for n in seen),
+        rivers=tuple(s.river for s in state.seats),
+        exposed=exposed,
+        meld_counts=tuple(len(s.melds) for s in state.seats),
+        you=tuple(s.you for s in state.seats),
+        declared=tuple(bool(d) for d in declared),
+        drawable=state.drawable,
+        turn=state.turn,
+        discard_win_share=_discard_win_share(rules),
+        liability=bool(rules.option("liable_after_claim")),
+        last_tiles_bao=rules.last_tiles_auto_win,
+    )
+
+
+def _count(counts: list[int], tiles: Iterable[Tile]) -> None:
+    for t in tiles:
+        if t.kind < N_KINDS:
+            counts[t.kind] += 1
+
+
+def _discard_win_share(rules: Any) -> float:
+    """How often a ready hand may take a discard at all, read from the game's gold rules:
+    pinghe's 点炮 needs no gold in hand and 3 分, nanping's at most one gold."""
+    gold = rules.gold
+    if gold is None:
+        return 1.0
+    return 0.35 if gold.discard_win_max_golds == 0 else 0.7
+
+
+# ====================================================================== 向听, incrementally
+
+# Suit layout: (first kind, kinds, chows allowed). A tile changes one suit's key only.
+_SUITS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(N_KINDS))
+_POW5 = tuple(5 ** (k - _SUITS[_SUIT_OF[k]][0]) for k in range(N_KINDS))
+_Row = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=1 << 16)
+def _row(suit: int, key: int) -> _Row:
+    """One suit's most usable real tiles in m set-blocks (m = 0..5), without and with the pair-block.
+
+    A block spans at most three kinds, so runs of tiles apart by two empty kinds (honours:
+    every kind) are independent: each run's row comes from engine.waits' table by its shape
+    alone (shifted to the suit's start), and the runs merge. Far fewer shapes than keys."""
+    _, n, chows = _SUITS[suit]
+    row: _Row | None = None
+    for run in _runs(key, n, chows):
+        part: _Row = _suit_usable(run, n, chows)
+        row = part if row is None else _merge(row, part)
+    return row if row is not None else _suit_usable(0, n, chows)  # type: ignore[no-any-return]
+
+
+def _runs(key: int, n: int, chows: bool) -> list[int]:
+    """The suit's independent runs, each as a key starting at the suit's first kind."""
+    runs: list[int] = []
+    digits = []
+    for _ in range(n):
+        key, d = divmod(key, 5)
+        digits.append(d)
+    current = 0
+    place = 1
+    gap = 0
+    for d in digits:
+        if d:
+            if current and (gap >= 2 or not chows):
+                runs.append(current)
+                current, place = 0, 1
+            elif current:
+                place *= 5**gap
+            current += d * place
+            place *= 5
+            gap = 0
+        elif current:
+            gap += 1
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _merge(a: _Row, b: _Row) -> _Row:
+    """Two suits' rows as one (max-plus over how many set-blocks each takes)."""
+    a0, a1 = a
+    b0, b1 = b
+    m0 = []
+    m1 = []
+    for m in range(6):
+        best0 = best1 = 0
+        for i in range(m + 1):
+            j = m - i
+            x = a0[i] + b0[j]
+            y = a1[i] + b0[j]
+            z = a0[i] + b1[j]
+            if x > best0:
+                best0 = x
+            if y > best1:
+                best1 = y
+            if z > best1:
+                best1 = z
+        m0.append(best0)
+        m1.append(best1)
+    return tuple(m0), tuple(m1)
+
+
+def _final(a: _Row, b: _Row, k: int) -> int:
+    """Most real tiles usable in k set-blocks plus the pair-block, over two rows."""
+    a0, a1 = a
+    b0, b1 = b
+    best = 0
+    for i in range(k + 1):
+        x = a1[i] + b0[k - i]
+        y = a0[i] + b1[k - i]
+        if x > best:
+            best = x
+        if y > best:
+            best = y
+    return best
+
+
+class _Hand:
+    """A hand as face counts plus golds, with its four suit keys and its count histogram
+    (how many kinds it holds 1, 2, 3, 4 of: all the pair shapes read), for cheap one-tile changes.
+
+    `others[s]` is the merged row of every suit but s: a change in suit s then costs one row
+    look-up and one `_final` (the per-suit incremental 向听)."""
+
+    __slots__ = ("_others", "counts", "golds", "hist", "keys", "orphans", "pairs", "size")
+
+    def __init__(self, counts: list[int], golds: int, shapes: frozenset[Shape]) -> None:
+        self.counts = counts
+        self.golds = golds
+        self.keys = [_key(counts, base, n) for base, n, _ in _SUITS]
+        self.size = sum(counts) + golds
+        self.pairs = shapes & _PAIR_SHAPES
+        self.orphans = Shape.THIRTEEN_ORPHANS in shapes
+        hist = [0] * 6
+        for n in counts:
+            hist[n] += 1
+        self.hist = hist
+        self._others: list[_Row] | None = None
+
+    def copy(self) -> _Hand:
+        other = _Hand.__new__(_Hand)
+        other.counts, other.golds, other.keys = list(self.counts), self.golds, list(self.keys)
+        other.size, other.pairs, other.orphans, other.hist = self.size, self.pairs, self.orphans, list(self.hist)
+        other._others = None
+        return other
+
+    def add(self, kind: int, delta: int) -> None:
+        """Add (delta 1) or remove (delta -1) one copy of face `kind`."""
+        n = self.counts[kind]
+        self.hist[n] -= 1
+        self.hist[n + delta] += 1
+        self.counts[kind] = n + delta
+        self.keys[_SUIT_OF[kind]] += delta * _POW5[kind]
+        self.size += delta
+        self._others = None
+
+    def others(self) -> list[_Row]:
+        if self._others is None:
+            r0, r1, r2, r3 = (_row(i, key) for i, key in enumerate(self.keys))
+            low, high = _merge(r0, r1), _merge(r2, r3)
+            self._others = [_merge(r1, high), _merge(r0, high), _merge(low, r3), _merge(low, r2)]
+        return self._others
+
+    def shanten(self) -> int:
+        return self.shanten_plus(None, 0)
+
+    def shanten_plus(self, kind: int | None, delta: int = 1) -> int:
+        """向听 with `delta` (1 or -1) copies of face `kind` more (None: as it is)."""
+        size = self.size
+        if kind is None:
+            suit, key = 0, self.keys[0]
+        else:
+            size += delta
+            suit = _SUIT_OF[kind]
+            key = self.keys[suit] + delta * _POW5[kind]
+        target = size + 1 if size % 3 == 1 else size
+        usable = _final(_row(suit, key), self.others()[suit], target // 3)
+        if self.pairs or self.orphans:
+            usable = max(usable, self._special(kind, delta, target))
+        return target - self.golds - usable - 1
+
+    def _special(self, kind: int | None, delta: int, target: int) -> int:
+        h = self.hist
+        if kind is not None:
+            n = self.counts[kind]
+            h = list(h)
+            h[n] -= 1
+            h[n + delta] += 1
+        best = _pairs_usable(h[1], h[2], h[3], h[4], target, self.pairs) if self.pairs else 0
+        if self.orphans and target == 14:
+            if kind is not None:
+                self.counts[kind] += delta
+            best = max(best, _orphans_usable(self.counts))
+            if kind is not None:
+                self.counts[kind] -= delta
+        return best
+
+
+_PAIR_SHAPES = frozenset({Shape.SEVEN_PAIRS, Shape.PINGHE_PAIRS})
+
+
+@lru_cache(maxsize=4096)
+def _pairs_usable(h1: int, h2: int, h3: int, h4: int, target: int, shapes: frozenset[Shape]) -> int:
+    """Most real tiles usable in 七对 (14) or 对对胡 (7 pairs + 1 triplet, 17), from the count
+    histogram (h_n kinds held n times); four of a kind is two pairs."""
+    pairs, singles = h2 + h3 + 2 * h4, h1 + h3
+    if target == 14 and Shape.SEVEN_PAIRS in shapes:
+        return _top_pairs(pairs, singles, 7)
+    if target != 17 or Shape.PINGHE_PAIRS not in shapes:
+        return 0
+    best = _top_pairs(pairs, singles, 7)
+    for n, held in ((1, h1), (2, h2), (3, h3), (4, h4)):
+        for r in range(1, min(n, 3) + 1) if held else ():  # r real tiles in the triplet block
+            rest = n - r
+            p = pairs - (n >> 1) + (rest >> 1)
+            s = singles - (n & 1) + (rest & 1)
+            best = max(best, r + _top_pairs(p, s, 7))
+    return best
+
+
+def _top_pairs(pairs: int, singles: int, blocks: int) -> int:
+    full = min(pairs, blocks)
+    return 2 * full + min(singles, blocks - full)
+
+
+def _orphans_usable(c: Sequence[int]) -> int:
+    """十三幺 (九莲宝灯 is a standard hand too, so the standard shape covers it)."""
+    present = sum(1 for k in ORPHANS if c[k])
+    return present + (1 if any(c[k] >= 2 for k in ORPHANS) else 0)
+
+
+def _faces(tiles: Iterable[Tile], gold: Tile | None) -> tuple[list[int], int]:
+    """Face counts and golds, as engine.shapes.face_counts (白板 plays as the gold's face)."""
+    counts = [0] * N_KINDS
+    golds = 0
+    for t in tiles:
+        if gold is not None and t.kind == gold.kind:
+            golds += 1
+        else:
+            counts[_face_kind(t.kind, gold)] += 1
+    return counts, golds
+
+
+def _face_kind(kind: int, gold: Tile | None) -> int:
+    return gold.kind if gold is not None and kind == BAIBAN and gold.kind != BAIBAN else kind
+
+
+def _hand(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> _Hand:
+    counts, golds = _faces(tiles, gold)
+    return _Hand(counts, golds, shapes)
+
+
+def shanten(tiles: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    """向听 of 3k+1 or 3k+2 concealed tiles: -1 complete, 0 ready (see the module docstring)."""
+    return _hand(tiles, gold, shapes).shanten()
+
+
+# ====================================================================== efficiency (进张)
+
+
+@dataclass(frozen=True, slots=True)
+class Efficiency:
+    """How far a 3k+1 hand is from ready and what shortens it, counted from what the seat sees."""
+
+    shanten: int  # 0 ready (听牌), 1 one useful tile away, ...
+    tiles: tuple[Tile, ...]  # the kinds whose draw lowers shanten (进张; when ready, the waits), live ones
+    count: int  # their live copies (有效牌数)
+
+
+def efficiency(tiles: Sequence[Tile], sight: Sight) -> Efficiency:
+    """The shanten of 3k+1 concealed `tiles` (with the seat's gold and shapes) and its live 进张."""
+    return _efficiency(_hand(tiles, sight.gold, sight.shapes), sight)
+
+
+def _efficiency(hand: _Hand, sight: Sight) -> Efficiency:
+    now = hand.shanten()
+    gold = sight.gold
+    seen = sight.seen
+    counts = hand.counts
+    isolated: int | None = None  # the shanten after drawing a tile that joins nothing: the same for all such
+    useful: list[Tile] = []
+    total = 0
+    for kind in range(N_KINDS):
+        live = 4 - seen[kind]
+        if live <= 0:
+            continue
+        if gold is not None and kind == gold.kind:
+            after = now - 1  # a wildcard more: one step closer, whatever the hand
+        else:
+            face = _face_kind(kind, gold)
+            if counts[face] >= 4:
+                continue
+            if _joins_nothing(counts, face, hand.orphans):
+                if isolated is None:
+                    isolated = hand.shanten_plus(face)
+                after = isolated
+            else:
+                after = hand.shanten_plus(face)
+        if after < now:
+            useful.append(Tile(kind))
+            total += live
+    return Efficiency(now, tuple(useful), total)
+
+
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+def _joins_nothing(counts: Sequence[int], face: int, orphans: bool) -> bool:
+    """A face with no copy held and no held tile of its suit within two: it can only start a block
+    (and 十三幺 treats its kinds apart)."""
+    if counts[face] or (orphans and face in _ORPHAN_SET):
+        return False
+    if face >= 27:
+        return True
+    lo = face - face % 9
+    return not any(counts[k] for k in range(max(lo, face - 2), min(lo + 9, face + 3)))
+
+
+# ====================================================================== danger (放炮)
+
+# A ready hand's chance to wait on a tile, by kind of tile (two waits of ~34 kinds, middle tiles likelier).
+_WAIT_SHARE_HONOR = 0.08
+_WAIT_SHARE_TERMINAL = 0.10
+_WAIT_SHARE_NEAR_TERMINAL = 0.13  # 2 and 8
+_WAIT_SHARE_MIDDLE = 0.16  # 3 to 7
+_PASSED_FACTOR = 0.05  # let pass since its last discard (it did not win on it)
+_OWN_RIVER_FACTOR = 0.3  # in its own river (no 振听 here, but a tile thrown is rarely waited on)
+_SUJI_FACTOR = 0.5  # 筋: the tiles three away are in its river (two-sided waits ruled out)
+_LIABILITY_CLAIM = 0.25  # chance a seat one set from a 包 hand can claim a tile it needs
+
+
+def ready_odds(sight: Sight, seat: int) -> float:
+    """The chance `seat` is ready (听牌), from its public play: 报听 and 游金 are sure;
+    otherwise it grows with its discards and its declared sets (a hand of 17 tiles more slowly)."""
+    if sight.declared[seat] or sight.you[seat] >= 1:
+        return 1.0
+    sets = max(4, (len(sight.hand) + 3 * len(sight.melds) - 2) // 3)
+    progress = (0.06 * len(sight.rivers[seat]) + 0.25 * sight.meld_counts[seat]) * 4 / sets
+    return min(0.9, 0.02 + progress * progress)
+
+
+def danger(sight: Sight, tile: Tile) -> float:
+    """Estimated chance (0..1, a weight above 1 for 包) that discarding `tile` now deals in."""
+    if any(level >= 2 for level in sight.you):
+        return 0.0  # 双游: everyone else may only win by 自摸
+    if sight.gold is not None and tile == sight.gold:
+        return 0.0  # a discarded gold is never won on (nanping; pinghe only discards it in 双游)
+    total = 0.0
+    for other in range(sight.n_seats):
+        if other == sight.seat:
+            continue
+        if sight.you[other] == 0:
+            total += ready_odds(sight, other) * _wait_share(sight, other, tile) * sight.discard_win_share
+        if sight.liability:
+            total += _liability(sight, other, tile)
+    if sight.last_tiles_bao and sight.drawable <= sight.last_tiles_bao:
+        total *= 3  # the discarder pays everything the winner is owed
+    return min(total, 3.0)
+
+
+def _wait_share(sight: Sight, other: int, tile: Tile) -> float:
+    """How likely a ready `other` waits on `tile` (see the module docstring for the reading)."""
+    share = _base_share(tile)
+    kind = tile.kind
+    live = 4 - sight.seen[kind]
+    if live <= 0:
+        share *= 0.4  # every other copy seen: only a 单吊 or an edge/closed wait on it remains
+    elif live == 1:
+        share *= 0.7
+    if tile in _passed_since(sight, other):
+        share *= _PASSED_FACTOR
+    elif tile in sight.rivers[other]:
+        share *= _OWN_RIVER_FACTOR
+    elif not tile.is_honor and _suji(sight.rivers[other], tile):
+        share *= _SUJI_FACTOR
+    return share
+
+
+def _base_share(tile: Tile) -> float:
+    if tile.is_honor:
+        return _WAIT_SHARE_HONOR
+    if tile.number in (1, 9):
+        return _WAIT_SHARE_TERMINAL
+    return _WAIT_SHARE_NEAR_TERMINAL if tile.number in (2, 8) else _WAIT_SHARE_MIDDLE
+
+
+def _passed_since(sight: Sight, other: int) -> set[Tile]:
+    """Tiles `other` let pass since its last discard: the last discard of each seat that has
+    played since (the seats after it in turn order, up to the seat in turn)."""
+    out: set[Tile] = set()
+    seat = (other + 1) % sight.n_seats
+    while seat not in (sight.turn, other):
+        river = sight.rivers[seat]
+        if river:
+            out.add(river[-1])
+        seat = (seat + 1) % sight.n_seats
+    return out
+
+
+def _suji(river: Sequence[Tile], tile: Tile) -> bool:
+    """筋: both tiles three away (those inside the suit) are in the river."""
+    partners = [tile.kind + d for d in (-3, 3) if 1 <= tile.number + d <= 9]
+    kinds = {t.kind for t in river}
+    return all(k in kinds for k in partners)
+
+
+def _liability(sight: Sight, other: int, tile: Tile) -> float:
+    """包 (guangdong): a discard that `other` claims into its fourth declared set (12 tiles down),
+    its third dragon set (大三元) or its fourth wind set (大四喜) makes the discarder pay for its
+    self-draw, as if for all three. Weighted by the chance it holds the pair to pong."""
+    melds = sight.exposed[other]
+    if sight.live(tile) < 2:
+        return 0.0  # it cannot hold two more copies to pong
+    sets_of = [m.tiles[0].kind for m in melds if m.kind != MeldKind.CHOW]
+    if tile.kind in DRAGONS and sum(1 for k in sets_of if k in DRAGONS) == 2:
+        return _LIABILITY_CLAIM * 3
+    if tile.kind in WINDS and sum(1 for k in sets_of if k in WINDS) == 3:
+        return _LIABILITY_CLAIM * 3
+    if sight.meld_counts[other] == 3:
+        return _LIABILITY_CLAIM * 0.3  # any pong (or chow from the left) could be its fourth set
+    return 0.0
+
+
+# ====================================================================== choosing a discard
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """One candidate discard, judged: the hand left behind and the risk of the tile itself."""
+
+    tile: Tile
+    shanten: int  # of the hand left (0 ready)
+    effective: int  # live 进张 of the hand left
+    tiles: tuple[Tile, ...]  # the 进张 kinds (when ready: the waits)
+    danger: float  # see `danger`
+
+    @property
+    def efficiency_key(self) -> tuple[int, int]:
+        """Sort key, best first: lowest shanten, then most live 进张."""
+        return (self.shanten, -self.effective)
+
+
+def rank_discards(sight: Sight, candidates: Iterable[Tile] | None = None) -> tuple[DiscardChoice, ...]:
+    """Every distinct discard (or those of `candidates`) of the seat's 3k+2 hand, best for
+    efficiency first (ties: keep golds, then the lower danger, then the tile order)."""
+    hand = _hand(sight.hand, sight.gold, sight.shapes)
+    tiles = sorted(set(sight.hand if candidates is None else candidates))
+    return _ordered(sight, [_judge(hand, sight, t) for t in tiles])
+
+
+def _ordered(sight: Sight, choices: Iterable[DiscardChoice]) -> tuple[DiscardChoice, ...]:
+    gold = sight.gold
+    return tuple(sorted(choices, key=lambda c: (*c.efficiency_key, c.tile == gold, c.danger, c.tile)))
+
+
+def _without(hand: _Hand, tile: Tile, gold: Tile | None) -> _Hand:
+    after = hand.copy()
+    if gold is not None and tile.kind == gold.kind:
+        after.golds -= 1
+        after.size -= 1
+    else:
+        after.add(_face_kind(tile.kind, gold), -1)
+    return after
+
+
+def _shanten_without(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
+    if gold is not None and tile.kind == gold.kind:
+        return _without(hand, tile, gold).shanten()
+    return hand.shanten_plus(_face_kind(tile.kind, gold), -1)
+
+
+def _judge(hand: _Hand, sight: Sight, tile: Tile) -> DiscardChoice:
+    eff = _efficiency(_without(hand, tile, sight.gold), sight)
+    return DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, danger(sight, tile))
+
+
+# Rough chance to win from a shanten (0 ready, 1, 2, ...) with a full wall, before 进张 scale it.
+_WIN_CHANCE = (0.5, 0.28, 0.13, 0.05, 0.02)
+_FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
+DEAL_IN_COST = 1.5  # a deal-in costs about this many wins' worth (the discarder pays; a win is also lost)
+
+
+def win_chance(choice: DiscardChoice, sight: Sight) -> float:
+    """A rough chance to win with the hand this discard leaves: by shanten and 进张, less as the wall runs out."""
+    base = _WIN_CHANCE[min(choice.shanten, len(_WIN_CHANCE) - 1)] if choice.shanten >= 0 else 1.0
+    reach = 0.5 + 0.5 * min(choice.effective, _FULL_EFFECTIVE) / _FULL_EFFECTIVE
+    wall = min(1.0, sight.drawable / (12 * sight.n_seats))
+    return base * reach * (0.4 + 0.6 * wall)
+
+
+def best_discard(sight: Sight, candidates: Iterable[Tile] | None = None) -> DiscardChoice:
+    """What a careful player discards: the most win kept for the deal-in risked.
+
+    Value = win_chance - DEAL_IN_COST * danger; when every opponent is harmless this is
+    plain efficiency, and far from ready against a likely-ready seat the safest tile wins
+    (弃和, folding) because the win chances left are all small. Only the discards that
+    could still come out best have their 进张 counted (the speed of the bots' turns)."""
+    hand = _hand(sight.hand, sight.gold, sight.shapes)
+    tiles = sorted(set(sight.hand if candidates is None else candidates))
+    if not tiles:
+        raise ValueError("no discard to judge")
+    rough = sorted((_shanten_without(hand, t, sight.gold), danger(sight, t), t) for t in tiles)
+    best: DiscardChoice | None = None
+    best_value = -1e9
+    for steps, risk, tile in rough:
+        ceiling = _win_ceiling(steps, sight) - DEAL_IN_COST * risk
+        if ceiling <= best_value:
+            continue  # even with the most 进张 it cannot beat the best so far
+        choice = _judge(hand, sight, tile)
+        value = win_chance(choice, sight) - DEAL_IN_COST * choice.danger
+        if best is None or value > best_value or (value == best_value and _ordered(sight, (choice, best))[0] is choice):
+            best, best_value = choice, value
+    assert best is not None
+    return best
+
+
+def _win_ceiling(steps: int, sight: Sight) -> float:
+    """win_chance's most for a hand `steps` from ready (every 进张 it could have)."""
+    top = DiscardChoice(Tile(0), steps, _FULL_EFFECTIVE, (), 0.0)
+    return win_chance(top, sight)
