@@ -29,8 +29,7 @@ def choose(state: HandState, seat: int, rng: random.Random) -> Action:
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
     action = _choose(state, seat, legal, rng)
-    hooks = flow_hooks(state.rules)
-    return action if hooks is None else hooks.bot_adjust(state, seat, legal, rng, action)  # type: ignore[no-any-return]
+    return flow_hooks(state.rules).bot_adjust(state, seat, legal, rng, action)
 
 
 def on_timeout(state: HandState, seat: int, rng: random.Random) -> Action:

@@ -1,6 +1,6 @@
 """The rule checks the hand flow asks about a seat's tiles: golds, faces, wins, waits, 分.
 
-Pure functions of tiles and the variant; the state machine (engine/hand.py)
+Pure functions of tiles and the variant; the state machine (engine/hand/)
 decides *when* to ask. Shapes come from engine.shapes (gold-aware).
 """
 

@@ -47,8 +47,7 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
 
 def _variant_view(state: HandState, seat: int | None) -> dict[str, Any] | None:
     """The variant's own public table state (erren: bonus tile, 报听, 海底捞月, offers), from its flow hooks."""
-    hooks = flow_hooks(state.rules)
-    return None if hooks is None else hooks.view(state, seat)  # type: ignore[no-any-return]
+    return flow_hooks(state.rules).view(state, seat)
 
 
 def _claim_view(state: HandState, seat: int | None) -> dict[str, Any]:

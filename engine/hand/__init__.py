@@ -20,37 +20,44 @@ is illegal), `wins` (which win a seat may take), `turns` (the handlers), `drawin
 
 from __future__ import annotations
 
-# The private names the variant flows still reach (until the public seam replaces them).
 from engine.hand.deal import new_hand, start_hand
-from engine.hand.draft import _Draft as _Draft
-from engine.hand.drawing import _can_self_win as _can_self_win
-from engine.hand.drawing import _draw as _draw
-from engine.hand.finish import _finish_win as _finish_win
-from engine.hand.finish import first_dealer, next_dealership, next_hand_options
-from engine.hand.hooks import flow_hooks
-from engine.hand.opening import _open as _open
+from engine.hand.draft import Draft
+from engine.hand.drawing import can_self_win, draw
+from engine.hand.finish import finish_win, first_dealer, next_dealership, next_hand_options
+from engine.hand.hooks import FlowHooks, Handler, WinFacts, flow_hooks
+from engine.hand.opening import open_play
 from engine.hand.play import apply, legal_actions
 from engine.hand.state import HandState, Phase, Progress, SeatState, Source, Window, flower_points
-from engine.hand.turns import _h_answer as _h_answer
-from engine.hand.turns import _h_discard as _h_discard
-from engine.hand.validation import _VALIDATORS as _VALIDATORS
+from engine.hand.turns import handle_answer, handle_discard
+from engine.hand.validation import validate
 from engine.hand.wins import discard_win_points
 
 __all__ = [
+    "Draft",
+    "FlowHooks",
     "HandState",
+    "Handler",
     "Phase",
     "Progress",
     "SeatState",
     "Source",
+    "WinFacts",
     "Window",
     "apply",
+    "can_self_win",
     "discard_win_points",
+    "draw",
+    "finish_win",
     "first_dealer",
     "flow_hooks",
     "flower_points",
+    "handle_answer",
+    "handle_discard",
     "legal_actions",
     "new_hand",
     "next_dealership",
     "next_hand_options",
+    "open_play",
     "start_hand",
+    "validate",
 ]

@@ -6,9 +6,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.events import private, public
-from engine.hand.draft import _Draft
+from engine.hand.draft import Draft
 from engine.hand.hooks import flow_hooks
-from engine.hand.opening import _open
+from engine.hand.opening import open_play
 from engine.hand.state import HandState, Phase, Progress, SeatState, Source
 from engine.tiles import Tile, format_tiles, parse_tiles
 from engine.variants import Variant
@@ -69,7 +69,7 @@ def start_hand(
     named = rules_.gold is not None and rules_.gold.named_gold_option and bool(opts.get("named_gold"))
     if named:
         return Progress(state, (public("name_gold", dealer),))
-    d = _deal(_Draft(state))
+    d = _deal(Draft(state))
     return Progress(d.freeze(), tuple(d.events))
 
 
@@ -84,7 +84,7 @@ def _wall_and_dice(rules_: Variant, seed: str, opts: Mapping[str, Any]) -> tuple
     return wall.tiles, wall.dice
 
 
-def _deal(d: _Draft) -> _Draft:
+def _deal(d: Draft) -> Draft:
     """Deal in stacks (4 tiles a seat a round, 4 rounds, the dealer one more), replace flowers, turn up the gold."""
     rules_ = d.variant_rules
     d.emit(public("dice", d.dealer, dice=list(d.dice)))
@@ -113,13 +113,12 @@ def _deal(d: _Draft) -> _Draft:
         _replace_opening_flowers(d, order)
     if rules_.gold is not None and d.gold is None:
         _turn_up_gold(d)
-    hooks = flow_hooks(rules_)
-    if hooks is None or not hooks.after_deal(d):
-        _open(d)
+    if not flow_hooks(rules_).after_deal(d):
+        open_play(d)
     return d
 
 
-def _replace_opening_flowers(d: _Draft, order: list[int]) -> None:
+def _replace_opening_flowers(d: Draft, order: list[int]) -> None:
     """补花 in rounds from the dealer; a flower drawn as a replacement waits for the next round."""
     while any(t.is_flower for s in order for t in d.seats[s].hand):
         for s in order:
@@ -143,7 +142,7 @@ def _replace_opening_flowers(d: _Draft, order: list[int]) -> None:
             )
 
 
-def _turn_up_gold(d: _Draft) -> None:
+def _turn_up_gold(d: Draft) -> None:
     """开金: count the dice from the replacement end; a flower is put back and the dice thrown again."""
     assert d.variant_rules.gold is not None
     throws = _gold_throws(d, reuse_opening=d.variant_rules.gold.opening_dice)
@@ -158,7 +157,7 @@ def _turn_up_gold(d: _Draft) -> None:
     raise RuntimeError("no non-flower tile could be turned up as gold")
 
 
-def _gold_throws(d: _Draft, *, reuse_opening: bool) -> Iterator[tuple[int, int]]:
+def _gold_throws(d: Draft, *, reuse_opening: bool) -> Iterator[tuple[int, int]]:
     """The dice for 开金: the opening throw (pinghe) or a new one (nanping), re-thrown on a flower.
 
     Scripted hands give the throws as option `gold_dice`; otherwise they come from the seed."""

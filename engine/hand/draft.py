@@ -1,4 +1,4 @@
-"""The mutable working copy a rule step edits (`_Draft`); `freeze()` makes the next HandState."""
+"""The mutable working copy a rule step edits (`Draft`); `freeze()` makes the next HandState."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine.tiles import Tile
 from engine.variants import Variant
 
 
-class _Draft:
+class Draft:
     """A mutable working copy for one rule step; `freeze()` makes the next HandState."""
 
     # The HandState fields, mutable here (seats as a list).

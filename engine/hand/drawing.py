@@ -7,8 +7,8 @@ from engine.actions import (
     IllegalAction,
 )
 from engine.events import private, public
-from engine.hand.draft import _Draft
-from engine.hand.finish import _finish_draw, _finish_win
+from engine.hand.draft import Draft
+from engine.hand.finish import _finish_draw, finish_win
 from engine.hand.hooks import flow_hooks
 from engine.hand.state import HandState, Phase, Source, Window
 from engine.hand.validation import _concealed_kongs, _next
@@ -16,12 +16,11 @@ from engine.hand.wins import _self_win_type, _you_type
 from engine.tiles import Tile
 
 
-def _draw_turn(d: _Draft, seat: int) -> None:
+def _draw_turn(d: Draft, seat: int) -> None:
     """The next seat's turn: offer 抢暗杠 first when it applies, then draw."""
     d.turn = seat
     if d.drawable() <= 0:
-        hooks = flow_hooks(d.variant_rules)
-        if hooks is None or not hooks.exhausted(d, seat):
+        if not flow_hooks(d.variant_rules).exhausted(d, seat):
             _finish_draw(d)
         return
     guesses = _concealed_kongs(d.state(), seat)
@@ -29,13 +28,12 @@ def _draw_turn(d: _Draft, seat: int) -> None:
         d.phase = Phase.GUESS
         d.window = Window(None, None, ((seat, ("guess",)),))
         return
-    _draw(d, seat, guessed=True)
+    draw(d, seat)
 
 
-def _draw(d: _Draft, seat: int, *, guessed: bool) -> None:
+def draw(d: Draft, seat: int) -> None:
     """Draw from the live end (flowers replaced from the other end), then apply the forced rules."""
-    hooks = flow_hooks(d.variant_rules)
-    if hooks is not None and hooks.before_draw(d, seat):
+    if flow_hooks(d.variant_rules).before_draw(d, seat):
         return  # the variant asks the seat something first (erren 搓牌)
     d.phase, d.turn, d.window = Phase.TURN, seat, None
     last_tiles = 0 < d.drawable() <= d.variant_rules.last_tiles_auto_win
@@ -49,7 +47,7 @@ def _draw(d: _Draft, seat: int, *, guessed: bool) -> None:
     _after_draw(d, seat, bool(last_tiles))
 
 
-def _replacement(d: _Draft, seat: int) -> None:
+def _replacement(d: Draft, seat: int) -> None:
     """A kong's replacement draw (杠上) from the replacement end."""
     tile = d.wall[d.back - 1]
     d.back -= 1
@@ -59,7 +57,7 @@ def _replacement(d: _Draft, seat: int) -> None:
         _after_draw(d, seat, False)
 
 
-def _receive(d: _Draft, seat: int, tile: Tile, source: Source) -> None:
+def _receive(d: Draft, seat: int, tile: Tile, source: Source) -> None:
     """Add a drawn tile; a flower is laid out and replaced from the replacement end."""
     while tile.is_flower:
         s = d.seats[seat]
@@ -77,21 +75,20 @@ def _receive(d: _Draft, seat: int, tile: Tile, source: Source) -> None:
     d.emit(private("draw", seat, {"tile": str(tile)}, replacement=source == Source.REPLACEMENT))
 
 
-def _after_draw(d: _Draft, seat: int, last_tiles: bool) -> None:
+def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
     """双游 gold ends the hand; the last-tiles rule wins automatically; others in 双游 discard their draw."""
-    hooks = flow_hooks(d.variant_rules)
-    if hooks is not None and hooks.after_draw(d, seat):
+    if flow_hooks(d.variant_rules).after_draw(d, seat):
         return  # the variant played or offered something (erren 报听 auto-play, 游戏中换牌)
     state = d.state()
     s = d.seats[seat]
     gold_rules = d.variant_rules.gold
     if gold_rules is not None and s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, d.gold):
-        _finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
+        finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
         return
-    can_win = _can_self_win(state, seat)
+    can_win = can_self_win(state, seat)
     if last_tiles and can_win:
         d.emit(public("auto_win", seat))
-        _finish_win(d, seat, _self_win_type(state, seat), s.drawn, None)
+        finish_win(d, seat, _self_win_type(state, seat), s.drawn, None)
         return
     sy = state.shuangyou_seat
     if sy is not None and sy != seat and not can_win and s.drawn is not None:
@@ -104,7 +101,7 @@ def _after_draw(d: _Draft, seat: int, last_tiles: bool) -> None:
         _draw_turn(d, _next(d, seat))
 
 
-def _can_self_win(state: HandState, seat: int) -> bool:
+def can_self_win(state: HandState, seat: int) -> bool:
     try:
         _self_win_type(state, seat)
     except IllegalAction:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.events import public
-from engine.hand.draft import _Draft
+from engine.hand.draft import Draft
 from engine.hand.hooks import flow_hooks
 from engine.hand.state import HandState, Phase
 from engine.sheet import SeatTally, WinContext, WinType
@@ -13,14 +13,14 @@ from engine.tiles import Tile, format_tiles
 from engine.wall import derive_rng
 
 
-def _finish_draw(d: _Draft) -> None:
+def _finish_draw(d: Draft) -> None:
     d.phase, d.window = Phase.FINISHED, None
     d.emit(public("exhaustive_draw", None, remaining=d.back - d.front))
     d.result = _context(d, None, None, None, None)
     _reveal(d)
 
 
-def _finish_win(d: _Draft, seat: int, kind: WinType, tile: Tile | None, discarder: int | None) -> None:
+def finish_win(d: Draft, seat: int, kind: WinType, tile: Tile | None, discarder: int | None) -> None:
     if discarder is not None and tile is not None:
         s = d.seats[seat]
         d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))))
@@ -34,14 +34,14 @@ def _finish_win(d: _Draft, seat: int, kind: WinType, tile: Tile | None, discarde
     _reveal(d)
 
 
-def _reveal(d: _Draft) -> None:
+def _reveal(d: Draft) -> None:
     hands = [format_tiles(s.hand) for s in d.seats]
     kongs = [[str(m) for m in s.melds if m.is_concealed_kong] for s in d.seats]
     d.emit(public("reveal", None, hands=hands, concealed_kongs=kongs))
 
 
 def _context(
-    d: _Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
+    d: Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
 ) -> WinContext:
     """What the scoring needs about the finished hand (see engine.sheet.WinContext)."""
     rules_ = d.variant_rules
@@ -85,11 +85,10 @@ def _context(
 
 
 def _facts(
-    d: _Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
+    d: Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
 ) -> tuple[tuple[str, Any], ...]:
     """The variant's own facts about the win (erren: 报听, 天听, 杠上开花, ...), from its flow hooks."""
-    hooks = flow_hooks(d.variant_rules)
-    return () if hooks is None else tuple(hooks.win_facts(d, winner, kind, tile, discarder))
+    return tuple(flow_hooks(d.variant_rules).win_facts(d, winner, kind, tile, discarder))
 
 
 def first_dealer(seed: str, n_seats: int) -> int:
@@ -110,10 +109,8 @@ def next_dealership(state: HandState) -> tuple[int, int]:
 def next_hand_options(state: HandState) -> dict[str, Any]:
     """Options the table's next hand carries over from this one (guangdong: the round wind, 风圈).
 
-    A variant's flow hooks may define `next_options(state)`; without it, nothing carries over.
+    The variant's `FlowHooks.next_options` decides; by default nothing carries over.
     """
     if not state.finished:
         raise ValueError("the hand is not finished")
-    hooks = flow_hooks(state.rules)
-    carry = getattr(hooks, "next_options", None) if hooks is not None else None
-    return dict(carry(state)) if carry is not None else {}
+    return dict(flow_hooks(state.rules).next_options(state))

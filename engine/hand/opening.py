@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from engine import hand_rules as rules
-from engine.hand.draft import _Draft
+from engine.hand.draft import Draft
 from engine.hand.state import HandState, Phase, Source, Window
 from engine.sheet import WinType
 from engine.tiles import Tile
 from engine.variants import Variant
 
 
-def _open(d: _Draft) -> None:
+def open_play(d: Draft) -> None:
     """Offer the opening wins (天胡, 三金倒, 四金倒, 抢金); otherwise the dealer's first turn."""
     options = []
     for k in range(d.n):

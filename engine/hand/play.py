@@ -25,7 +25,7 @@ from engine.actions import (
     WinOnDiscardedGold,
     WrongPhase,
 )
-from engine.hand.draft import _Draft
+from engine.hand.draft import Draft
 from engine.hand.hooks import flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
@@ -43,7 +43,7 @@ def apply(state: HandState, seat: int, action: Action) -> Progress:
     if seat not in state.to_act:
         _refuse_idle_seat(state, seat, action)
     handler = _handler(state, seat, action)
-    d = _Draft(state)
+    d = Draft(state)
     handler(d, seat, action)
     d.version = state.version + 1
     new = d.freeze()
@@ -66,10 +66,7 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
     """Every action `apply` would accept from `seat` now (empty when it has nothing to decide)."""
     if seat not in state.to_act:
         return []
-    candidates = _candidates(state, seat)
-    hooks = flow_hooks(state.rules)
-    if hooks is not None:
-        candidates = hooks.candidates(state, seat, candidates)
+    candidates = flow_hooks(state.rules).candidates(state, seat, _candidates(state, seat))
     out = []
     for action in candidates:
         try:
@@ -90,13 +87,11 @@ def _check_only(state: HandState, seat: int, action: Action) -> None:
 def _handler(state: HandState, seat: int, action: Action) -> Any:
     """The handler of `action` in this phase (the variant's own first), after the variant's checks."""
     hooks = flow_hooks(state.rules)
-    handler = _HANDLERS.get((state.phase, type(action)))
-    if hooks is not None:
-        handler = hooks.HANDLERS.get((state.phase, type(action)), handler)
+    key = (state.phase, type(action))
+    handler = hooks.handlers.get(key) or _HANDLERS.get(key)
     if handler is None:
         raise WrongPhase(f"{action.type} is not possible in phase {state.phase.name.lower()}")
-    if hooks is not None:
-        hooks.check(state, seat, action)
+    hooks.check(state, seat, action)
     return handler
 
 

@@ -24,14 +24,13 @@ from engine.actions import (
 )
 from engine.events import private, public
 from engine.hand.deal import _deal
-from engine.hand.draft import _Draft
-from engine.hand.drawing import _draw, _draw_turn, _replacement
-from engine.hand.finish import _finish_win
+from engine.hand.draft import Draft
+from engine.hand.drawing import _draw_turn, _replacement, draw
+from engine.hand.finish import finish_win
 from engine.hand.hooks import flow_hooks
 from engine.hand.opening import _opening_win
 from engine.hand.state import HandState, Phase, Source, Window
 from engine.hand.validation import (
-    _VALIDATORS,
     _chow_pairs,
     _kong_kind,
     _matching,
@@ -40,6 +39,7 @@ from engine.hand.validation import (
     _validate_guess,
     _validate_kong,
     _validate_name_gold,
+    validate,
 )
 from engine.hand.wins import _check_discard_win, _sanjindao_once, _win_type
 from engine.sheet import Meld, MeldKind, WinType
@@ -47,7 +47,7 @@ from engine.tiles import Tile, format_tiles
 from engine.variants import Furiten
 
 
-def _h_name_gold(d: _Draft, seat: int, action: Action) -> None:
+def _h_name_gold(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, NameGold)
     _validate_name_gold(d.state(), seat, action)
     d.gold = action.tile
@@ -55,7 +55,7 @@ def _h_name_gold(d: _Draft, seat: int, action: Action) -> None:
     _deal(d)
 
 
-def _h_discard(d: _Draft, seat: int, action: Action) -> None:
+def handle_discard(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, Discard)
     state = d.state()
     _validate_discard(state, seat, action)
@@ -81,7 +81,7 @@ def _you_after_discard(state: HandState, seat: int, tile: Tile, rest: list[Tile]
     return max(s.you, 1)
 
 
-def _track_fenbing(d: _Draft, seat: int, tile: Tile) -> None:
+def _track_fenbing(d: Draft, seat: int, tile: Tile) -> None:
     """分饼 (nanping): all three others' discards of a round follow the dealer's."""
     if not d.variant_rules.fenbing or not d.fenbing_alive:
         return
@@ -96,7 +96,7 @@ def _track_fenbing(d: _Draft, seat: int, tile: Tile) -> None:
         d.emit(public("fenbing", d.dealer, tile=str(tile), rounds=d.fenbing))
 
 
-def _after_discard(d: _Draft, seat: int, tile: Tile) -> None:
+def _after_discard(d: Draft, seat: int, tile: Tile) -> None:
     state = d.state()
     sy = state.shuangyou_seat
     options = [] if sy is not None else _claim_options(state, seat, tile)
@@ -135,14 +135,13 @@ def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tup
         offered.append("pong")
     if state.rules.chow and seat == _next(state, discarder) and _chow_pairs(state, seat, tile):
         offered.append("chow")
-    hooks = flow_hooks(state.rules)
-    return tuple(offered) if hooks is None else hooks.claims(state, seat, tuple(offered))
+    return flow_hooks(state.rules).claims(state, seat, tuple(offered))
 
 
-def _h_answer(d: _Draft, seat: int, action: Action) -> None:
+def handle_answer(d: Draft, seat: int, action: Action) -> None:
     """An answer in a claim, rob-kong, opening or guess window; resolves once every seat answered."""
     state = d.state()
-    _VALIDATORS[type(action)](state, seat, action)
+    validate(state, seat, action)
     assert d.window is not None
     d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
     d.emit(public("answer", seat, answered=True))
@@ -150,7 +149,7 @@ def _h_answer(d: _Draft, seat: int, action: Action) -> None:
         _resolve(d)
 
 
-def _h_guess(d: _Draft, seat: int, action: Action) -> None:
+def _h_guess(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, RobConcealedKong)
     _validate_guess(d.state(), seat, action)
     kong = d.seats[action.seat].melds[action.index]
@@ -167,12 +166,12 @@ def _h_guess(d: _Draft, seat: int, action: Action) -> None:
         melds[action.index] = Meld(MeldKind.PUNG, kong.tiles[:3])
         d.set_seat(action.seat, melds=tuple(melds))
         d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))))
-        _finish_win(d, seat, WinType.QIANG_ANGANG, tile, None)
+        finish_win(d, seat, WinType.QIANG_ANGANG, tile, None)
     else:
-        _finish_win(d, seat, WinType.QIANG_ANGANG_WRONG, None, None)
+        finish_win(d, seat, WinType.QIANG_ANGANG_WRONG, None, None)
 
 
-def _resolve(d: _Draft) -> None:
+def _resolve(d: Draft) -> None:
     assert d.window is not None
     answers = {s: a for s, a in d.window.answers}
     phase = d.phase
@@ -180,14 +179,14 @@ def _resolve(d: _Draft) -> None:
         _resolve_opening(d, answers)
     elif phase == Phase.GUESS:
         d.window = None
-        _draw(d, d.turn, guessed=True)
+        draw(d, d.turn)
     elif phase == Phase.ROB_KONG:
         _resolve_rob(d, answers)
     else:
         _resolve_claim(d, answers)
 
 
-def _resolve_opening(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
+def _resolve_opening(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
     assert d.window is not None
     state = d.state()
     best: tuple[int, int, WinType, dict[str, Any]] | None = None
@@ -212,12 +211,12 @@ def _resolve_opening(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     seat = (d.dealer + k) % d.n
     if kind == WinType.QIANGJIN:
         _take_gold(d, seat, answer.get("tile"))
-        _finish_win(d, seat, kind, d.gold, None)
+        finish_win(d, seat, kind, d.gold, None)
     else:
-        _finish_win(d, seat, kind, None, None)
+        finish_win(d, seat, kind, None, None)
 
 
-def _take_gold(d: _Draft, seat: int, drop: str | None) -> None:
+def _take_gold(d: Draft, seat: int, drop: str | None) -> None:
     """抢金: the turned-up gold leaves the wall for the winner's hand (the dealer drops one tile)."""
     assert d.indicator is not None and d.gold is not None
     wall = list(d.wall)
@@ -231,7 +230,7 @@ def _take_gold(d: _Draft, seat: int, drop: str | None) -> None:
     d.set_seat(seat, hand=tuple(sorted((*hand, taken))))
 
 
-def _resolve_claim(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
+def _resolve_claim(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
     assert d.window is not None and d.window.tile is not None and d.window.source is not None
     tile, discarder = d.window.tile, d.window.source
     order = [(discarder + k) % d.n for k in range(1, d.n)]
@@ -239,7 +238,7 @@ def _resolve_claim(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     _mark_passed_wins(d, order, winners)
     if winners:
         d.window = None
-        _finish_win(d, winners[0], WinType.DIANPAO, tile, discarder)
+        finish_win(d, winners[0], WinType.DIANPAO, tile, discarder)
         return
     for wanted in ("kong", "pong", "chow"):
         for s in order:
@@ -252,7 +251,7 @@ def _resolve_claim(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     _draw_turn(d, _next(d, discarder))
 
 
-def _mark_passed_wins(d: _Draft, order: list[int], winners: list[int]) -> None:
+def _mark_passed_wins(d: Draft, order: list[int], winners: list[int]) -> None:
     """先弃后和: a seat offered the win that did not take it may not win on a discard until it draws."""
     assert d.window is not None
     if d.variant_rules.furiten != Furiten.UNTIL_OWN_DRAW:
@@ -262,7 +261,7 @@ def _mark_passed_wins(d: _Draft, order: list[int], winners: list[int]) -> None:
             d.set_seat(s, furiten=True)
 
 
-def _claim(d: _Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, Any]) -> None:
+def _claim(d: Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, Any]) -> None:
     """Take the discard into an exposed set; a kong draws a replacement, a chow/pong must discard."""
     s = d.seats[seat]
     hand = list(s.hand)
@@ -283,13 +282,14 @@ def _claim(d: _Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, A
     d.last_discard = None
     d.emit(public(kind, seat, tiles=format_tiles(meld_tiles), from_seat=discarder, tile=str(tile)))
     d.turn, d.phase = seat, Phase.TURN
+    flow_hooks(d.variant_rules).on_claim(d, seat, discarder, d.seats[seat].melds[-1])
     if kind == "kong":
         _replacement(d, seat)
     else:
         d.source = Source.CLAIM
 
 
-def _resolve_rob(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
+def _resolve_rob(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
     assert d.window is not None and d.window.tile is not None and d.window.source is not None
     tile, owner = d.window.tile, d.window.source
     order = [(owner + k) % d.n for k in range(1, d.n)]
@@ -297,16 +297,16 @@ def _resolve_rob(d: _Draft, answers: dict[int, dict[str, Any]]) -> None:
     _mark_passed_wins(d, order, winners)
     d.window = None
     if winners:
-        _finish_win(d, winners[0], WinType.QIANGGANG, tile, owner)
+        finish_win(d, winners[0], WinType.QIANGGANG, tile, owner)
         return
     _complete_added_kong(d, owner, tile)
 
 
-def _h_kong(d: _Draft, seat: int, action: Action) -> None:
+def _h_kong(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, Kong)
     state = d.state()
     if d.phase == Phase.CLAIM:
-        _h_answer(d, seat, action)
+        handle_answer(d, seat, action)
         return
     _validate_kong(state, seat, action)
     kind = _kong_kind(state, seat, action.tile)
@@ -344,7 +344,7 @@ def _rob_options(state: HandState, owner: int, tile: Tile) -> list[tuple[int, tu
     return out
 
 
-def _complete_added_kong(d: _Draft, seat: int, tile: Tile) -> None:
+def _complete_added_kong(d: Draft, seat: int, tile: Tile) -> None:
     s = d.seats[seat]
     melds = tuple(
         Meld(MeldKind.KONG, (*m.tiles, tile)) if m.kind == MeldKind.PUNG and m.tiles[0] == tile else m for m in s.melds
@@ -354,30 +354,30 @@ def _complete_added_kong(d: _Draft, seat: int, tile: Tile) -> None:
     _replacement(d, seat)
 
 
-def _h_win(d: _Draft, seat: int, action: Action) -> None:
+def _h_win(d: Draft, seat: int, action: Action) -> None:
     state = d.state()
     if d.phase in (Phase.CLAIM, Phase.ROB_KONG, Phase.OPENING):
-        _h_answer(d, seat, action)
+        handle_answer(d, seat, action)
         return
     kind = _win_type(state, seat)
-    _finish_win(d, seat, kind, d.seats[seat].drawn, None)
+    finish_win(d, seat, kind, d.seats[seat].drawn, None)
 
 
 _HANDLERS: dict[tuple[Phase, type[Action]], Any] = {
     (Phase.NAME_GOLD, NameGold): _h_name_gold,
     (Phase.OPENING, Win): _h_win,
-    (Phase.OPENING, QiangJin): _h_answer,
-    (Phase.OPENING, Pass): _h_answer,
-    (Phase.TURN, Discard): _h_discard,
+    (Phase.OPENING, QiangJin): handle_answer,
+    (Phase.OPENING, Pass): handle_answer,
+    (Phase.TURN, Discard): handle_discard,
     (Phase.TURN, Win): _h_win,
     (Phase.TURN, Kong): _h_kong,
     (Phase.CLAIM, Win): _h_win,
     (Phase.CLAIM, Kong): _h_kong,
-    (Phase.CLAIM, Pong): _h_answer,
-    (Phase.CLAIM, Chow): _h_answer,
-    (Phase.CLAIM, Pass): _h_answer,
+    (Phase.CLAIM, Pong): handle_answer,
+    (Phase.CLAIM, Chow): handle_answer,
+    (Phase.CLAIM, Pass): handle_answer,
     (Phase.ROB_KONG, Win): _h_win,
-    (Phase.ROB_KONG, Pass): _h_answer,
+    (Phase.ROB_KONG, Pass): handle_answer,
     (Phase.GUESS, RobConcealedKong): _h_guess,
-    (Phase.GUESS, Pass): _h_answer,
+    (Phase.GUESS, Pass): handle_answer,
 }

@@ -28,7 +28,7 @@ from engine.actions import (
     Win,
     WinOnDiscardedGold,
 )
-from engine.hand.draft import _Draft
+from engine.hand.draft import Draft
 from engine.hand.opening import _gold_allows, _qiangjin_drops
 from engine.hand.state import HandState, Phase
 from engine.hand.wins import _win_type
@@ -144,7 +144,7 @@ _VALIDATORS = {
 }
 
 
-def _next(state: HandState | _Draft, seat: int) -> int:
+def _next(state: HandState | Draft, seat: int) -> int:
     return (seat + 1) % len(state.seats)
 
 
@@ -193,3 +193,10 @@ def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
     if not targets or not rules.is_ready(s.hand, state.gold, rules.shapes_for(rules_, s.melds)):
         return []
     return targets
+
+
+def validate(state: HandState, seat: int, action: Action) -> None:
+    """Raise the IllegalAction subclass saying why `seat` may not take `action` now (the shared rules only)."""
+    validator = _VALIDATORS.get(type(action))
+    if validator is not None:
+        validator(state, seat, action)

@@ -1,8 +1,9 @@
 """The Variant data object: everything the shared hand flow needs to know about a game.
 
-A variant is data, not code paths: the hand state machine (engine/hand.py) reads
+A variant is data, not code paths: the hand state machine (engine/hand/) reads
 these fields and never asks `if variant == ...`. A new game plugs in by building a
-`Variant` and calling `engine.variants.register(...)` from its module.
+`Variant` and calling `engine.variants.register(...)` from its module; a game whose
+flow differs names its `engine.hand.FlowHooks` subclass in `flow`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.tiles import FLOWERS, NON_FLOWER_TILES, Tile
+
+if TYPE_CHECKING:
+    from engine.hand.hooks import FlowHooks
 
 
 class GoldDiscard(IntEnum):
@@ -101,6 +105,10 @@ class Variant:
     base_fan: tuple[tuple[str, int], ...] = ()  # documentary: win type -> 番, for views and docs
     scoring: str = ""  # "module:function" of the settle function (resolved lazily)
     extra: tuple[tuple[str, Any], ...] = field(default=())  # variant-specific data for its own modules
+    # The variant's hooks into the shared hand flow: a factory of its engine.hand.FlowHooks
+    # subclass (a function, so the variant module need not import its flow module, which
+    # builds on it); None for the shared flow alone.
+    flow: Callable[[], FlowHooks] | None = None
 
     @property
     def tile_set(self) -> tuple[Tile, ...]:

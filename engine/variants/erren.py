@@ -1,10 +1,12 @@
 """二人麻将 (erren): shared/seeds/002_92881f5650452d1e.txt and RULINGS.md; prose in docs/rules/erren.md."""
 
+from __future__ import annotations
+
 import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.tiles import Tile
 from engine.variants import (
@@ -13,10 +15,21 @@ from engine.variants import (
 )
 from engine.variants.base import DeadWall, Variant
 
+if TYPE_CHECKING:
+    from engine.hand.hooks import FlowHooks
+
 LIVE_WALL = 71  # 随机选出 71 张牌进行游戏
 DEALT = 14 + 13
 DEAD_TILES = 136 - DEALT - LIVE_WALL  # never drawn in play; the 花牌 and the 海底捞月 draws come from here
 HAIDI_DRAWS = 3  # 海底捞月: three more draws for the tenpai player after the wall runs out
+
+
+def _flow() -> FlowHooks:
+    """erren's hooks into the shared hand flow (imported here: the flow builds on this module)."""
+    from engine.variants.erren_flow import ErrenFlow
+
+    return ErrenFlow()
+
 
 ERREN = register(
     Variant(
@@ -35,12 +48,9 @@ ERREN = register(
         escape_penalty_bases=12,  # RULINGS: 12 × base to the opponent
         base_fan=(("推倒胡", 1), ("役满", 13)),
         scoring="engine.scoring.erren:settle",
+        flow=_flow,  # exchange, 报听, 海底捞月, the offers, the win facts
         extra=(
-            ("flow_hooks", "engine.variants.erren_flow"),
-            (
-                "situation_json",
-                "engine.scoring.erren_situation:sheet_from_json",
-            ),  # `score` CLI input  # exchange, 报听, 海底捞月, the offers, the win facts
+            ("situation_json", "engine.scoring.erren_situation:sheet_from_json"),  # `score` CLI input
             ("live_wall", LIVE_WALL),
             ("haidi_draws", HAIDI_DRAWS),
             ("bonus_tile", True),  # 花牌: one tile turned up on the wall, +1 番 per copy in the winning hand

@@ -1,12 +1,12 @@
-"""erren's hooks into the shared hand state machine (engine/hand.py).
+"""erren's hooks into the shared hand flow (engine/hand/): `ErrenFlow`.
 
 The machine deals, draws, discards, claims and settles as for every game; at a
-few fixed points it asks the variant's hooks module (named by the variant's
-`flow_hooks` option) what else happens. erren answers with:
+few fixed points it asks the variant's `FlowHooks` (named by `Variant.flow`) what
+else happens. erren answers with:
 
 - `after_deal`: the one-time opening exchange (开始时换牌) window for both seats;
   afterwards the 花牌 (bonus tile) is turned up;
-- `HANDLERS` / `check` / `candidates`: its own decisions (exchange, 报听, 搓牌,
+- `handlers` / `check` / `candidates`: its own decisions (exchange, 报听, 搓牌,
   游戏中换牌) and the lock on a declared (报听) hand;
 - `claims`: a declared seat is only asked about a win, nobody claims a
   海底捞月 discard;
@@ -68,11 +68,11 @@ PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中�
 # ====================================================================== state helpers
 
 
-def _ext(d: h._Draft | h.HandState) -> dict[str, Any]:
+def _ext(d: h.Draft | h.HandState) -> dict[str, Any]:
     return d.ext
 
 
-def _set(d: h._Draft, **changes: Any) -> None:
+def _set(d: h.Draft, **changes: Any) -> None:
     """Copy-on-write: a state's ext dict is shared with the state it came from."""
     d.ext = {**d.ext, **changes}
 
@@ -83,42 +83,42 @@ def _with(values: Sequence[Any], seat: int, value: Any) -> list[Any]:
     return out
 
 
-def declared(state: h._Draft | h.HandState, seat: int) -> bool:
+def declared(state: h.Draft | h.HandState, seat: int) -> bool:
     """Has this seat declared 报听?"""
     marks = _ext(state).get("declared") or ()
     return bool(marks) and marks[seat] is not None
 
 
-def _haidi_on(state: h._Draft | h.HandState) -> bool:
+def _haidi_on(state: h.Draft | h.HandState) -> bool:
     return _ext(state).get("haidi_seat") is not None
 
 
-def _shapes(state: h._Draft | h.HandState, seat: int) -> frozenset[Any]:
+def _shapes(state: h.Draft | h.HandState, seat: int) -> frozenset[Any]:
     return rules.shapes_for(get_rules(state), state.seats[seat].melds)
 
 
-def get_rules(state: h._Draft | h.HandState) -> Any:
-    return state.variant_rules if isinstance(state, h._Draft) else state.rules
+def get_rules(state: h.Draft | h.HandState) -> Any:
+    return state.variant_rules if isinstance(state, h.Draft) else state.rules
 
 
-def _ready(state: h._Draft | h.HandState, seat: int, hand: Sequence[Tile] | None = None) -> bool:
+def _ready(state: h.Draft | h.HandState, seat: int, hand: Sequence[Tile] | None = None) -> bool:
     tiles = state.seats[seat].hand if hand is None else hand
     return rules.is_ready(tiles, None, _shapes(state, seat))
 
 
-def _discards(state: h._Draft | h.HandState) -> int:
+def _discards(state: h.Draft | h.HandState) -> int:
     return sum(len(s.river) for s in state.seats)
 
 
 OPTIONS = ("swap_probability", "pick_probability")
 
 
-def _probability(state: h._Draft | h.HandState, name: str) -> float:
+def _probability(state: h.Draft | h.HandState, name: str) -> float:
     """A table option's probability: the table's setting, else the variant's default (off)."""
     return float(state.options.get(name, get_rules(state).option(name, 0.0)))
 
 
-def _check_options(d: h._Draft) -> None:
+def _check_options(d: h.Draft) -> None:
     """The table options are probabilities: ValueError (no hand is dealt) otherwise."""
     for name in OPTIONS:
         value = d.options.get(name, 0.0)
@@ -126,7 +126,7 @@ def _check_options(d: h._Draft) -> None:
             raise ValueError(f"table option {name} must be a probability between 0 and 1, got {value!r}")
 
 
-def _unseen_indices(d: h._Draft | h.HandState) -> list[int]:
+def _unseen_indices(d: h.Draft | h.HandState) -> list[int]:
     """Wall positions of the tiles neither discarded nor in a hand (live and dead), less the face-up bonus tile."""
     bonus_at = _ext(d).get("dead_at")
     return [i for i in range(d.front, d.back) if i != bonus_at]
@@ -135,32 +135,7 @@ def _unseen_indices(d: h._Draft | h.HandState) -> list[int]:
 # ====================================================================== the deal and the exchange
 
 
-def after_deal(d: h._Draft) -> bool:
-    """Open the exchange window (开始时换牌) for both seats; the machine waits for their answers."""
-    _check_options(d)
-    n = d.n
-    _set(
-        d,
-        dead_at=d.front + d.drawable(),
-        declared=[None] * n,
-        tianting=[False] * n,
-        ready_since=[None] * n,
-        haidi_seat=None,
-        haidi_drawn=0,
-        offer=None,
-        offered_at=None,
-    )
-    if not d.variant_rules.exchange_phase:
-        _turn_up_bonus(d)
-        return False
-    order = [(d.dealer + k) % n for k in range(n)]
-    d.phase = h.Phase.EXCHANGE
-    d.window = h.Window(None, None, tuple((s, ("exchange",)) for s in order))
-    d.emit(public("exchange_open", None))
-    return True
-
-
-def _h_exchange(d: h._Draft, seat: int, action: Action) -> None:
+def _h_exchange(d: h.Draft, seat: int, action: Action) -> None:
     assert d.window is not None
     d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
     d.emit(public("answer", seat, answered=True))
@@ -168,7 +143,7 @@ def _h_exchange(d: h._Draft, seat: int, action: Action) -> None:
         _resolve_exchange(d)
 
 
-def _resolve_exchange(d: h._Draft) -> None:
+def _resolve_exchange(d: h.Draft) -> None:
     """Dealer first: the given tiles swap places with tiles from the dead part of the wall."""
     assert d.window is not None
     answers = dict(d.window.answers)
@@ -188,14 +163,14 @@ def _resolve_exchange(d: h._Draft) -> None:
         d.emit(private("exchange", seat, hidden, count=len(give)))
     d.wall, d.window = tuple(wall), None
     _turn_up_bonus(d)
-    h._open(d)
+    h.open_play(d)
 
 
 def _given(answer: dict[str, Any]) -> tuple[Tile, ...]:
     return tuple(Tile.parse(t) for t in answer.get("tiles", ()))
 
 
-def _turn_up_bonus(d: h._Draft) -> None:
+def _turn_up_bonus(d: h.Draft) -> None:
     """花牌: the first dead tile is turned face up; each copy in the winning hand is +1 番."""
     tile = d.wall[_ext(d)["dead_at"]]
     _set(d, bonus=str(tile))
@@ -205,7 +180,7 @@ def _turn_up_bonus(d: h._Draft) -> None:
 # ====================================================================== 报听
 
 
-def _h_declare(d: h._Draft, seat: int, action: Action) -> None:
+def _h_declare(d: h.Draft, seat: int, action: Action) -> None:
     assert isinstance(action, Declare)
     first = _first_go_declaration(d, seat, action.tile)
     _set(
@@ -214,10 +189,10 @@ def _h_declare(d: h._Draft, seat: int, action: Action) -> None:
         tianting=_with(_ext(d)["tianting"], seat, first),
     )
     d.emit(public("declare", seat, tile=str(action.tile), tianting=first))
-    h._h_discard(d, seat, Discard(action.tile))
+    h.handle_discard(d, seat, Discard(action.tile))
 
 
-def _first_go_declaration(d: h._Draft, seat: int, tile: Tile) -> bool:
+def _first_go_declaration(d: h.Draft, seat: int, tile: Tile) -> bool:
     """天听: the dealer's first discard, or the other player's first draw let go at once, no call before."""
     s = d.seats[seat]
     if any(other.melds for other in d.seats) or s.turns != 1:
@@ -227,31 +202,18 @@ def _first_go_declaration(d: h._Draft, seat: int, tile: Tile) -> bool:
     return d.source == h.Source.DRAW and tile == s.drawn
 
 
-def _auto_discard(d: h._Draft, seat: int) -> None:
+def _auto_discard(d: h.Draft, seat: int) -> None:
     """A declared seat that cannot win lets its drawn tile go (the system plays for it)."""
     drawn = d.seats[seat].drawn
     assert drawn is not None
     d.emit(public("auto_discard", seat))
-    h._h_discard(d, seat, Discard(drawn))
+    h.handle_discard(d, seat, Discard(drawn))
 
 
 # ====================================================================== the offers (搓牌 and 游戏中换牌)
 
 
-def before_draw(d: h._Draft, seat: int) -> bool:
-    """Track readiness; roll 搓牌 for this draw (once); True when the seat must answer the offer first."""
-    _track_ready(d)
-    key = f"{PICK}:{d.front}"
-    if declared(d, seat) or _haidi_on(d) or _ext(d).get("offered_at") == key:
-        return False
-    if not rolls(_probability(d, "pick_probability"), option_rng(d.seed, PICK, d.front)):
-        return False
-    _open_offer(d, seat, {"kind": PICK, "tile": None}, key)
-    d.emit(public("cuopai_offer", seat))
-    return True
-
-
-def _track_ready(d: h._Draft) -> None:
+def _track_ready(d: h.Draft) -> None:
     """Each seat's unbroken readiness since which discard (海底捞月 goes to the longer-ready seat)."""
     since = list(_ext(d)["ready_since"])
     for seat in range(d.n):
@@ -262,40 +224,19 @@ def _track_ready(d: h._Draft) -> None:
     _set(d, ready_since=since)
 
 
-def after_draw(d: h._Draft, seat: int) -> bool:
-    """A declared seat plays automatically unless it can win; otherwise roll 游戏中换牌. True when handled."""
-    if declared(d, seat):
-        if not h._can_self_win(d.state(), seat):
-            _auto_discard(d, seat)
-        return True
-    if _haidi_on(d):
-        return True
-    key = f"{SWAP}:{d.front}:{d.back}"
-    rng = option_rng(d.seed, SWAP, d.front * 1000 + d.back)
-    if not rolls(_probability(d, "swap_probability"), rng):
-        return False
-    unseen = [d.wall[i] for i in _unseen_indices(d)]
-    offered = swap_offer(unseen, rng)
-    if offered is None:
-        return False
-    _open_offer(d, seat, {"kind": SWAP, "tile": str(offered)}, key)
-    d.emit(public("huanpai_offer", seat, tile=str(offered)))
-    return True
-
-
-def _open_offer(d: h._Draft, seat: int, offer: dict[str, Any], key: str) -> None:
+def _open_offer(d: h.Draft, seat: int, offer: dict[str, Any], key: str) -> None:
     _set(d, offer=offer, offered_at=key)
     d.phase, d.turn = h.Phase.OFFER, seat
     d.window = h.Window(None, None, ((seat, (offer["kind"],)),))
 
 
-def _offer(state: h._Draft | h.HandState) -> dict[str, Any]:
+def _offer(state: h.Draft | h.HandState) -> dict[str, Any]:
     offer = _ext(state).get("offer")
     assert offer is not None
     return dict(offer)
 
 
-def _h_offer(d: h._Draft, seat: int, action: Action) -> None:
+def _h_offer(d: h.Draft, seat: int, action: Action) -> None:
     offer = _offer(d)
     kind = offer["kind"]
     _set(d, offer=None)
@@ -305,7 +246,7 @@ def _h_offer(d: h._Draft, seat: int, action: Action) -> None:
             _pick(d, seat, action.tile)
         else:
             d.emit(public("cuopai_pass", seat))
-        h._draw(d, seat, guessed=True)
+        h.draw(d, seat)
         return
     if isinstance(action, Swap):
         _swap(d, seat, Tile.parse(offer["tile"]), action.tiles)
@@ -314,7 +255,7 @@ def _h_offer(d: h._Draft, seat: int, action: Action) -> None:
     d.phase, d.turn = h.Phase.TURN, seat
 
 
-def _pick(d: h._Draft, seat: int, tile: Tile) -> None:
+def _pick(d: h.Draft, seat: int, tile: Tile) -> None:
     """搓牌: the named tile swaps places with the next tile to be drawn."""
     wall = list(d.wall)
     at = next(i for i in _unseen_indices(d) if wall[i] == tile)
@@ -323,7 +264,7 @@ def _pick(d: h._Draft, seat: int, tile: Tile) -> None:
     d.emit(public("cuopai", seat, tile=str(tile)))
 
 
-def _swap(d: h._Draft, seat: int, tile: Tile, give: Sequence[Tile]) -> None:
+def _swap(d: h.Draft, seat: int, tile: Tile, give: Sequence[Tile]) -> None:
     """游戏中换牌: the triplet comes out of the wall and the three given tiles take its places."""
     wall = list(d.wall)
     places = [i for i in _unseen_indices(d) if wall[i] == tile][:3]
@@ -339,32 +280,7 @@ def _swap(d: h._Draft, seat: int, tile: Tile, give: Sequence[Tile]) -> None:
 # ====================================================================== 海底捞月
 
 
-def exhausted(d: h._Draft, seat: int) -> bool:
-    """The live wall is used up: 海底捞月 draws for the ready seat, or False to end the hand drawn."""
-    if not _haidi_on(d):
-        if _ext(d)["haidi_drawn"]:
-            return False
-        drawer = _haidi_drawer(d)
-        if drawer is None:
-            return False
-        _set(d, haidi_seat=drawer)
-        d.emit(public("haidi", drawer, draws=HAIDI_DRAWS))
-    drawer = _ext(d)["haidi_seat"]
-    done = _ext(d)["haidi_drawn"]
-    if done >= HAIDI_DRAWS:
-        _set(d, haidi_seat=None)
-        return False
-    tile = d.wall[_ext(d)["dead_at"] + 1 + done]
-    _set(d, haidi_drawn=done + 1)
-    s = d.seats[drawer]
-    d.phase, d.turn, d.window, d.source = h.Phase.TURN, drawer, None, h.Source.DRAW
-    d.set_seat(drawer, hand=tuple(sorted((*s.hand, tile))), drawn=tile)
-    d.emit(private("draw", drawer, {"tile": str(tile)}, haidi=done + 1))
-    after_draw(d, drawer)
-    return True
-
-
-def _haidi_drawer(d: h._Draft) -> int | None:
+def _haidi_drawer(d: h.Draft) -> int | None:
     _track_ready(d)
     ext = _ext(d)
     ready = [_ready(d, s) for s in range(d.n)]
@@ -372,16 +288,6 @@ def _haidi_drawer(d: h._Draft) -> int | None:
 
 
 # ====================================================================== checks and candidates
-
-
-def check(state: h.HandState, seat: int, action: Action) -> None:
-    """erren's refusals for `action` now (raises an IllegalAction subclass)."""
-    if state.phase == h.Phase.EXCHANGE:
-        _check_exchange(state, seat, action)
-    elif state.phase == h.Phase.OFFER:
-        _check_offer(state, seat, action)
-    elif state.phase == h.Phase.TURN:
-        _check_turn(state, seat, action)
 
 
 def _check_exchange(state: h.HandState, seat: int, action: Action) -> None:
@@ -421,52 +327,10 @@ def _choices(state: h.HandState) -> tuple[Tile, ...]:
     return pick_choices(state.wall[i] for i in _unseen_indices(state))
 
 
-def candidates(state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
-    """The machine's candidate actions with erren's own added (every one still goes through `check`)."""
-    s = state.seats[seat]
-    if state.phase == h.Phase.EXCHANGE:
-        return [Pass(), Exchange(()), *(Exchange((t,)) for t in sorted(set(s.hand)))]
-    if state.phase == h.Phase.OFFER:
-        if _offer(state)["kind"] == PICK:
-            return [Pass(), *(Pick(t) for t in _choices(state))]
-        return [Pass(), *(Swap(c) for c in sorted(set(combinations_with_replacement(sorted(s.hand), 3))))]
-    if state.phase == h.Phase.TURN and not declared(state, seat) and not _haidi_on(state):
-        return acts + [Declare(t) for t in sorted(set(s.hand))]
-    return acts
-
-
-def claims(state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
-    """A declared seat is only asked about a win; nobody claims a 海底捞月 discard."""
-    if _haidi_on(state):
-        return ()
-    if declared(state, seat):
-        return tuple(o for o in offered if o == "win")
-    return offered
-
-
 # ====================================================================== the win
 
 
-def win_facts(
-    d: h._Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
-) -> tuple[tuple[str, Any], ...]:
-    """What the 番 list needs beyond the tiles (engine.scoring.erren.FACTS)."""
-    ext = _ext(d)
-    if winner is None or kind is None:
-        return ()
-    haidi = ext.get("haidi_seat") == winner and kind == WinType.ZIMO
-    return (
-        ("baoting", declared(d, winner)),
-        ("tianting", bool(ext["tianting"][winner])),
-        ("first_go", _first_go(d, winner, kind, discarder)),
-        ("kong_replacement", kind == WinType.ZIMO and d.source == h.Source.REPLACEMENT),
-        ("last_tile", not haidi and d.drawable() <= 0 and kind in (WinType.ZIMO, WinType.DIANPAO)),
-        ("haidi", haidi),
-        ("bonus", ext.get("bonus")),
-    )
-
-
-def _first_go(d: h._Draft, winner: int, kind: WinType, discarder: int | None) -> bool:
+def _first_go(d: h.Draft, winner: int, kind: WinType, discarder: int | None) -> bool:
     """天和 (the opening), 地和 (on the dealer's first discard), 人和 (the other's first draw), no call before."""
     if kind == WinType.TIANHU:
         return True
@@ -480,33 +344,6 @@ def _first_go(d: h._Draft, winner: int, kind: WinType, discarder: int | None) ->
 # ====================================================================== what a seat sees, and the bot
 
 
-def view(state: h.HandState, seat: int | None) -> dict[str, Any]:
-    """erren's public part of the table: the bonus tile, who declared 报听 (and 天听), 海底捞月, the offer."""
-    ext = state.ext
-    offer = ext.get("offer")
-    return {
-        "bonus_tile": ext.get("bonus"),
-        "declared": [declared(state, s) for s in range(state.n_seats)],
-        "tianting": list(ext.get("tianting", [])),
-        "haidi_seat": ext.get("haidi_seat"),
-        "haidi_draws_left": HAIDI_DRAWS - ext.get("haidi_drawn", 0) if ext.get("haidi_seat") is not None else None,
-        "offer": dict(offer) if offer else None,
-    }
-
-
-def bot_adjust(state: h.HandState, seat: int, legal: list[Action], rng: random.Random, action: Action) -> Action:
-    """erren's choices on top of the shared bot: exchange loners, take good offers, declare when ready and 门清."""
-    s = state.seats[seat]
-    shapes = _shapes(state, seat)
-    if state.phase == h.Phase.EXCHANGE:
-        return Exchange(bot_exchange(s.hand))
-    if state.phase == h.Phase.OFFER:
-        return _bot_offer(state, seat, legal, shapes)
-    if isinstance(action, Discard) and Declare(action.tile) in legal and all(m.concealed for m in s.melds):
-        return Declare(action.tile)
-    return action
-
-
 def _bot_offer(state: h.HandState, seat: int, legal: list[Action], shapes: frozenset[Any]) -> Action:
     s = state.seats[seat]
     offer = _offer(state)
@@ -517,7 +354,7 @@ def _bot_offer(state: h.HandState, seat: int, legal: list[Action], shapes: froze
     return Swap(give) if give is not None and Swap(give) in legal else Pass()
 
 
-HANDLERS: dict[tuple[h.Phase, type[Action]], Any] = {
+HANDLERS: dict[tuple[h.Phase, type[Action]], h.Handler] = {
     (h.Phase.EXCHANGE, Exchange): _h_exchange,
     (h.Phase.EXCHANGE, Pass): _h_exchange,
     (h.Phase.TURN, Declare): _h_declare,
@@ -525,3 +362,164 @@ HANDLERS: dict[tuple[h.Phase, type[Action]], Any] = {
     (h.Phase.OFFER, Swap): _h_offer,
     (h.Phase.OFFER, Pass): _h_offer,
 }
+
+
+class ErrenFlow(h.FlowHooks):
+    """erren's hooks into the shared hand flow (see the module docstring)."""
+
+    handlers = HANDLERS
+
+    def after_deal(self, d: h.Draft) -> bool:
+        """Open the exchange window (开始时换牌) for both seats; the machine waits for their answers."""
+        _check_options(d)
+        n = d.n
+        _set(
+            d,
+            dead_at=d.front + d.drawable(),
+            declared=[None] * n,
+            tianting=[False] * n,
+            ready_since=[None] * n,
+            haidi_seat=None,
+            haidi_drawn=0,
+            offer=None,
+            offered_at=None,
+        )
+        if not d.variant_rules.exchange_phase:
+            _turn_up_bonus(d)
+            return False
+        order = [(d.dealer + k) % n for k in range(n)]
+        d.phase = h.Phase.EXCHANGE
+        d.window = h.Window(None, None, tuple((s, ("exchange",)) for s in order))
+        d.emit(public("exchange_open", None))
+        return True
+
+    def before_draw(self, d: h.Draft, seat: int) -> bool:
+        """Track readiness; roll 搓牌 for this draw (once); True when the seat must answer the offer first."""
+        _track_ready(d)
+        key = f"{PICK}:{d.front}"
+        if declared(d, seat) or _haidi_on(d) or _ext(d).get("offered_at") == key:
+            return False
+        if not rolls(_probability(d, "pick_probability"), option_rng(d.seed, PICK, d.front)):
+            return False
+        _open_offer(d, seat, {"kind": PICK, "tile": None}, key)
+        d.emit(public("cuopai_offer", seat))
+        return True
+
+    def after_draw(self, d: h.Draft, seat: int) -> bool:
+        """A declared seat plays automatically unless it can win; otherwise roll 游戏中换牌. True when handled."""
+        if declared(d, seat):
+            if not h.can_self_win(d.state(), seat):
+                _auto_discard(d, seat)
+            return True
+        if _haidi_on(d):
+            return True
+        key = f"{SWAP}:{d.front}:{d.back}"
+        rng = option_rng(d.seed, SWAP, d.front * 1000 + d.back)
+        if not rolls(_probability(d, "swap_probability"), rng):
+            return False
+        unseen = [d.wall[i] for i in _unseen_indices(d)]
+        offered = swap_offer(unseen, rng)
+        if offered is None:
+            return False
+        _open_offer(d, seat, {"kind": SWAP, "tile": str(offered)}, key)
+        d.emit(public("huanpai_offer", seat, tile=str(offered)))
+        return True
+
+    def exhausted(self, d: h.Draft, seat: int) -> bool:
+        """The live wall is used up: 海底捞月 draws for the ready seat, or False to end the hand drawn."""
+        if not _haidi_on(d):
+            if _ext(d)["haidi_drawn"]:
+                return False
+            drawer = _haidi_drawer(d)
+            if drawer is None:
+                return False
+            _set(d, haidi_seat=drawer)
+            d.emit(public("haidi", drawer, draws=HAIDI_DRAWS))
+        drawer = _ext(d)["haidi_seat"]
+        done = _ext(d)["haidi_drawn"]
+        if done >= HAIDI_DRAWS:
+            _set(d, haidi_seat=None)
+            return False
+        tile = d.wall[_ext(d)["dead_at"] + 1 + done]
+        _set(d, haidi_drawn=done + 1)
+        s = d.seats[drawer]
+        d.phase, d.turn, d.window, d.source = h.Phase.TURN, drawer, None, h.Source.DRAW
+        d.set_seat(drawer, hand=tuple(sorted((*s.hand, tile))), drawn=tile)
+        d.emit(private("draw", drawer, {"tile": str(tile)}, haidi=done + 1))
+        self.after_draw(d, drawer)
+        return True
+
+    def check(self, state: h.HandState, seat: int, action: Action) -> None:
+        """erren's refusals for `action` now (raises an IllegalAction subclass)."""
+        if state.phase == h.Phase.EXCHANGE:
+            _check_exchange(state, seat, action)
+        elif state.phase == h.Phase.OFFER:
+            _check_offer(state, seat, action)
+        elif state.phase == h.Phase.TURN:
+            _check_turn(state, seat, action)
+
+    def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
+        """The machine's candidate actions with erren's own added (every one still goes through `check`)."""
+        s = state.seats[seat]
+        if state.phase == h.Phase.EXCHANGE:
+            return [Pass(), Exchange(()), *(Exchange((t,)) for t in sorted(set(s.hand)))]
+        if state.phase == h.Phase.OFFER:
+            if _offer(state)["kind"] == PICK:
+                return [Pass(), *(Pick(t) for t in _choices(state))]
+            return [Pass(), *(Swap(c) for c in sorted(set(combinations_with_replacement(sorted(s.hand), 3))))]
+        if state.phase == h.Phase.TURN and not declared(state, seat) and not _haidi_on(state):
+            return acts + [Declare(t) for t in sorted(set(s.hand))]
+        return acts
+
+    def claims(self, state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
+        """A declared seat is only asked about a win; nobody claims a 海底捞月 discard."""
+        if _haidi_on(state):
+            return ()
+        if declared(state, seat):
+            return tuple(o for o in offered if o == "win")
+        return offered
+
+    def win_facts(
+        self, d: h.Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
+    ) -> tuple[tuple[str, Any], ...]:
+        """What the 番 list needs beyond the tiles (engine.scoring.erren.FACTS)."""
+        ext = _ext(d)
+        if winner is None or kind is None:
+            return ()
+        haidi = ext.get("haidi_seat") == winner and kind == WinType.ZIMO
+        return (
+            ("baoting", declared(d, winner)),
+            ("tianting", bool(ext["tianting"][winner])),
+            ("first_go", _first_go(d, winner, kind, discarder)),
+            ("kong_replacement", kind == WinType.ZIMO and d.source == h.Source.REPLACEMENT),
+            ("last_tile", not haidi and d.drawable() <= 0 and kind in (WinType.ZIMO, WinType.DIANPAO)),
+            ("haidi", haidi),
+            ("bonus", ext.get("bonus")),
+        )
+
+    def view(self, state: h.HandState, seat: int | None) -> dict[str, Any]:
+        """erren's public part of the table: the bonus tile, who declared 报听 (and 天听), 海底捞月, the offer."""
+        ext = state.ext
+        offer = ext.get("offer")
+        return {
+            "bonus_tile": ext.get("bonus"),
+            "declared": [declared(state, s) for s in range(state.n_seats)],
+            "tianting": list(ext.get("tianting", [])),
+            "haidi_seat": ext.get("haidi_seat"),
+            "haidi_draws_left": HAIDI_DRAWS - ext.get("haidi_drawn", 0) if ext.get("haidi_seat") is not None else None,
+            "offer": dict(offer) if offer else None,
+        }
+
+    def bot_adjust(
+        self, state: h.HandState, seat: int, legal: list[Action], rng: random.Random, action: Action
+    ) -> Action:
+        """erren's choices on top of the shared bot: exchange loners, take good offers, declare when ready and 门清."""
+        s = state.seats[seat]
+        shapes = _shapes(state, seat)
+        if state.phase == h.Phase.EXCHANGE:
+            return Exchange(bot_exchange(s.hand))
+        if state.phase == h.Phase.OFFER:
+            return _bot_offer(state, seat, legal, shapes)
+        if isinstance(action, Discard) and Declare(action.tile) in legal and all(m.concealed for m in s.melds):
+            return Declare(action.tile)
+        return action

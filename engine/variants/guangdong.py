@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.scoring.guangdong import FirstTurn
 from engine.sheet import Meld, MeldKind
@@ -17,7 +18,18 @@ from engine.tiles import DRAGONS, EAST, WINDS, Tile
 from engine.variants import register
 from engine.variants.base import DeadWall, Furiten, Variant
 
+if TYPE_CHECKING:
+    from engine.hand.hooks import FlowHooks
+
 N_SEATS = 4
+
+
+def _flow() -> FlowHooks:
+    """guangdong's hooks into the shared hand flow (imported here: the flow builds on this module)."""
+    from engine.variants.guangdong_flow import GuangdongFlow
+
+    return GuangdongFlow()
+
 
 GUANGDONG = register(
     Variant(
@@ -40,8 +52,8 @@ GUANGDONG = register(
         escape_penalty_bases=50,  # 开局后逃跑者 -50分 (RULINGS: × base, shared by the three)
         base_fan=(("鸡胡", 0), ("平胡", 1), ("碰碰胡", 2), ("混一色", 2), ("爆胡", 3)),
         scoring="engine.scoring.guangdong:settle_context",
+        flow=_flow,  # 一炮多响, 漏胡, 包, the win facts, the bot
         extra=(
-            ("flow_hooks", "engine.variants.guangdong_flow"),  # 一炮多响, 漏胡, 包, the win facts, the bot
             ("limit_fan", 3),
             ("bao_exposed_sets", 4),
             ("liable_after_claim", "engine.variants.guangdong:liable_after_claim"),  # 包: what the bots guard against

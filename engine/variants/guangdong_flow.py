@@ -1,14 +1,14 @@
-"""guangdong's hooks into the shared hand state machine (engine/hand.py).
+"""guangdong's hooks into the shared hand flow (engine/hand/): `GuangdongFlow`.
 
 The machine deals, draws, discards, claims and settles as for every game; at fixed
-points it asks the variant's hooks module (the variant's `flow_hooks` option). guangdong
-answers with:
+points it asks the variant's `FlowHooks` (named by `Variant.flow`). guangdong answers with:
 
-- the claim and rob-kong answers (`HANDLERS`): 一炮多响 (every seat that wins on the
+- the claim and rob-kong answers (`handlers`): 一炮多响 (every seat that wins on the
   discard or the robbed kong wins; the dealer is listed first when among them, so the
-  shared `next_dealership` keeps the deal), 漏胡 (a passed win blocks that tile until
-  the seat pongs, chows, kongs or draws), 包 (who becomes liable for a self-draw after
-  a claim: 12 tiles down, 大四喜, 大三元) and the feeder of a claimed kong (杠上开花包杠);
+  shared `next_dealership` keeps the deal) and 漏胡 (a passed win blocks that tile until
+  the seat pongs, chows, kongs or draws);
+- `on_claim`: 包 (who becomes liable for a self-draw after a claim: 12 tiles down,
+  大四喜, 大三元), the feeder of a claimed kong (杠上开花包杠); a claim lifts 漏胡;
 - `claims`: no win on a tile the seat passed (漏胡);
 - `before_draw`: a draw lifts 漏胡;
 - `win_facts`: what the settlement needs (round wind, way, liable seat, 海底捞月,
@@ -31,7 +31,7 @@ from engine import hand as h
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, Win
 from engine.events import public
 from engine.scoring.guangdong import FirstTurn, Situation, WinWay, best_score, readings_of
-from engine.sheet import WinType
+from engine.sheet import Meld, WinType
 from engine.tiles import DRAGONS, Tile, format_tiles
 from engine.variants import guangdong_bot as bot
 from engine.variants.guangdong import Dealership, first_turn_win, liable_after_claim, seat_wind
@@ -47,36 +47,36 @@ class PassedSameTile(IllegalAction):
 # ====================================================================== state helpers
 
 
-def _ext(state: h._Draft | h.HandState) -> dict[str, Any]:
+def _ext(state: h.Draft | h.HandState) -> dict[str, Any]:
     return state.ext
 
 
-def _set(d: h._Draft, **changes: Any) -> None:
+def _set(d: h.Draft, **changes: Any) -> None:
     """Copy-on-write: a state's ext dict is shared with the state it came from."""
     d.ext = {**d.ext, **changes}
 
 
-def _per_seat(state: h._Draft | h.HandState, key: str, empty: Any) -> list[Any]:
+def _per_seat(state: h.Draft | h.HandState, key: str, empty: Any) -> list[Any]:
     return list(_ext(state).get(key) or [empty] * len(state.seats))
 
 
-def round_wind(state: h._Draft | h.HandState) -> Tile:
+def round_wind(state: h.Draft | h.HandState) -> Tile:
     """风圈 of this hand: the table's `round_wind` option (mpsz), 东 by default."""
     return Tile.parse(str(state.options.get("round_wind", "1z")))
 
 
-def passed_tiles(state: h._Draft | h.HandState, seat: int) -> tuple[Tile, ...]:
+def passed_tiles(state: h.Draft | h.HandState, seat: int) -> tuple[Tile, ...]:
     """Tiles this seat may not win on now (漏胡)."""
     return tuple(Tile.parse(t) for t in _per_seat(state, "passed", [])[seat])
 
 
-def _pass_win(d: h._Draft, seat: int, tile: Tile) -> None:
+def _pass_win(d: h.Draft, seat: int, tile: Tile) -> None:
     passed = _per_seat(d, "passed", [])
     passed[seat] = sorted({*passed[seat], str(tile)})
     _set(d, passed=passed)
 
 
-def _lift_passes(d: h._Draft, seat: int) -> None:
+def _lift_passes(d: h.Draft, seat: int) -> None:
     passed = _per_seat(d, "passed", [])
     if passed[seat]:
         passed[seat] = []
@@ -84,30 +84,6 @@ def _lift_passes(d: h._Draft, seat: int) -> None:
 
 
 # ====================================================================== the machine's hooks
-
-
-def after_deal(d: h._Draft) -> bool:
-    return False
-
-
-def check(state: h.HandState, seat: int, action: Action) -> None:
-    """漏胡: refuse a win on a tile this seat passed since its last draw or claim."""
-    tile = state.window.tile if state.window is not None else None
-    in_window = state.phase in (h.Phase.CLAIM, h.Phase.ROB_KONG) and tile is not None
-    if isinstance(action, Win) and in_window and tile in passed_tiles(state, seat):
-        raise PassedSameTile(f"漏胡: passed a win on {tile} since the last draw, pong, chow or kong")
-
-
-def candidates(state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
-    return acts
-
-
-def claims(state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
-    """No win on a tile passed since the seat's last draw or claim (漏胡)."""
-    tile = _tile_on_offer(state)
-    if tile is None or tile not in passed_tiles(state, seat):
-        return offered
-    return tuple(o for o in offered if o != "win")
 
 
 def _tile_on_offer(state: h.HandState) -> Tile | None:
@@ -119,24 +95,11 @@ def _tile_on_offer(state: h.HandState) -> Tile | None:
     return state.seats[state.last_discard].river[-1]
 
 
-def before_draw(d: h._Draft, seat: int) -> bool:
-    _lift_passes(d, seat)
-    return False
-
-
-def after_draw(d: h._Draft, seat: int) -> bool:
-    return False
-
-
-def exhausted(d: h._Draft, seat: int) -> bool:
-    return False
-
-
 # ====================================================================== claims, several winners, 包
 
 
-def _h_answer(d: h._Draft, seat: int, action: Action) -> None:
-    """A claim or rob-kong answer: records 漏胡, resolves 一炮多响 itself, tracks 包 after a claim."""
+def _h_answer(d: h.Draft, seat: int, action: Action) -> None:
+    """A claim or rob-kong answer: records 漏胡 and resolves 一炮多响 itself (a claim reaches `on_claim`)."""
     assert d.window is not None and d.window.tile is not None and d.window.source is not None
     tile, source = d.window.tile, d.window.source
     if "win" in d.window.offered(seat) and not isinstance(action, Win):
@@ -144,23 +107,19 @@ def _h_answer(d: h._Draft, seat: int, action: Action) -> None:
     after = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
     winners = [s for s in _order(d, source) if dict(after.answers).get(s, {}).get("type") == "win"]
     if not after.waiting and len(winners) > 1:
-        h._VALIDATORS[type(action)](d.state(), seat, action)
+        h.validate(d.state(), seat, action)
         d.window = after
         d.emit(public("answer", seat, answered=True))
         _finish_several(d, winners, tile, source)
         return
-    melds_before = [len(s.melds) for s in d.seats]
-    h._h_answer(d, seat, action)
-    claimer = next((s for s in range(d.n) if len(d.seats[s].melds) > melds_before[s]), None)
-    if claimer is not None:
-        _after_claim(d, claimer, source)
+    h.handle_answer(d, seat, action)
 
 
-def _order(d: h._Draft, source: int) -> list[int]:
+def _order(d: h.Draft, source: int) -> list[int]:
     return [(source + k) % d.n for k in range(1, d.n)]
 
 
-def _finish_several(d: h._Draft, winners: list[int], tile: Tile, source: int) -> None:
+def _finish_several(d: h.Draft, winners: list[int], tile: Tile, source: int) -> None:
     """一炮多响 (or several robbers of one kong): all of them win; the dealer is listed first."""
     ordered = sorted(winners, key=lambda s: s != d.dealer)
     first, others = ordered[0], ordered[1:]
@@ -172,50 +131,20 @@ def _finish_several(d: h._Draft, winners: list[int], tile: Tile, source: int) ->
     d.window = None
     for seat in others:
         d.emit(public("win", seat, win_type=kind.en, win_type_zh=kind.zh, tile=str(tile), discarder=source))
-    h._finish_win(d, first, kind, tile, source)
+    h.finish_win(d, first, kind, tile, source)
 
 
-def _after_claim(d: h._Draft, claimer: int, discarder: int) -> None:
-    """A pong/chow/kong on `discarder`'s tile: lift 漏胡, note the kong's feeder, settle who is liable (包)."""
-    _lift_passes(d, claimer)
-    melds = d.seats[claimer].melds
-    liable = _per_seat(d, "liable", None)
-    holders = {s: v for s, v in enumerate(liable) if v is not None}
-    liable[claimer] = liable_after_claim(claimer, discarder, melds, holders)
-    kong_fed_by = discarder if melds[-1].is_exposed_kong else None
-    _set(d, liable=liable, kong_fed_by=kong_fed_by)
-
-
-def _h_discard(d: h._Draft, seat: int, action: Action) -> None:
+def _h_discard(d: h.Draft, seat: int, action: Action) -> None:
     """A discard ends any 杠上开花 chance: forget the claimed kong's feeder."""
     if _ext(d).get("kong_fed_by") is not None:
         _set(d, kong_fed_by=None)
-    h._h_discard(d, seat, action)
+    h.handle_discard(d, seat, action)
 
 
 # ====================================================================== the win
 
 
-def win_facts(
-    d: h._Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
-) -> tuple[tuple[str, Any], ...]:
-    """What engine.scoring.guangdong.settle_context needs beyond the tiles (plain JSON values)."""
-    facts: list[tuple[str, Any]] = [("round_wind", str(round_wind(d)))]
-    if winner is None or kind is None:
-        return tuple(facts)
-    way, source = _way(d, kind, discarder)
-    facts += [
-        ("way", way.name.lower()),
-        ("from", source),
-        ("liable", _per_seat(d, "liable", None)[winner] if way.counts_as_self_draw else None),
-        ("last_tile", kind == WinType.ZIMO and d.source == h.Source.DRAW and d.drawable() <= 0),
-        ("first_turn", _first_turn(d, winner, kind, discarder).name.lower()),
-        ("co_winners", [_co_winner(d, s, kind, discarder) for s in _ext(d).get("co_winners", [])]),
-    ]
-    return tuple(facts)
-
-
-def _way(d: h._Draft, kind: WinType, discarder: int | None) -> tuple[WinWay, int | None]:
+def _way(d: h.Draft, kind: WinType, discarder: int | None) -> tuple[WinWay, int | None]:
     if kind == WinType.DIANPAO:
         return WinWay.DISCARD, discarder
     if kind == WinType.QIANGGANG:
@@ -226,7 +155,7 @@ def _way(d: h._Draft, kind: WinType, discarder: int | None) -> tuple[WinWay, int
     return WinWay.SELF_DRAW, None
 
 
-def _first_turn(d: h._Draft, winner: int, kind: WinType, discarder: int | None) -> FirstTurn:
+def _first_turn(d: h.Draft, winner: int, kind: WinType, discarder: int | None) -> FirstTurn:
     if kind == WinType.TIANHU:
         return FirstTurn.TIANHU
     s = d.seats[winner]
@@ -241,17 +170,10 @@ def _first_turn(d: h._Draft, winner: int, kind: WinType, discarder: int | None) 
     )
 
 
-def _co_winner(d: h._Draft, seat: int, kind: WinType, discarder: int | None) -> dict[str, Any]:
+def _co_winner(d: h.Draft, seat: int, kind: WinType, discarder: int | None) -> dict[str, Any]:
     s = d.seats[seat]
     first_turn = _first_turn(d, seat, kind, discarder).name.lower()
     return {"seat": seat, "hand": format_tiles(s.hand), "melds": [str(m) for m in s.melds], "first_turn": first_turn}
-
-
-def next_options(state: h.HandState) -> dict[str, Any]:
-    """The round wind and the cycle's first dealer for the table's next hand (风圈 rotation)."""
-    first_dealer = int(state.options.get("first_dealer", state.dealer))
-    now = Dealership(state.dealer, round_wind(state), first_dealer, state.streak)
-    return {"round_wind": str(now.next(winners_of(state)).round_wind), "first_dealer": first_dealer}
 
 
 def winners_of(state: h.HandState) -> tuple[int, ...]:
@@ -264,32 +186,9 @@ def winners_of(state: h.HandState) -> tuple[int, ...]:
 # ====================================================================== view and bot
 
 
-def view(state: h.HandState, seat: int | None) -> dict[str, Any]:
-    """The winds, who is liable (包) for whose self-draw, and the seat's own 漏胡 tiles."""
-    out: dict[str, Any] = {
-        "round_wind": str(round_wind(state)),
-        "seat_winds": [str(seat_wind(s, state.dealer)) for s in range(state.n_seats)],
-        "liable": _per_seat(state, "liable", None),
-    }
-    if seat is not None:
-        out["passed"] = [str(t) for t in passed_tiles(state, seat)]
-    return out
-
-
 def valued_honours(state: h.HandState, seat: int) -> frozenset[Tile]:
     """Honours worth a pong for this seat: the dragons, its seat wind, the round wind."""
     return frozenset({*(Tile(k) for k in DRAGONS), seat_wind(seat, state.dealer), round_wind(state)})
-
-
-def bot_adjust(state: h.HandState, seat: int, legal: list[Action], rng: random.Random, action: Action) -> Action:
-    """The guangdong bot on top of the shared one: plans for bigger hands, claims and wins by value."""
-    if Win() in legal and (state.phase != h.Phase.CLAIM or _take_discard_win(state, seat)):
-        return Win()
-    if state.phase == h.Phase.TURN:
-        return _bot_turn(state, seat, legal) or action
-    if state.phase == h.Phase.CLAIM and state.window is not None and state.window.tile is not None:
-        return _bot_claim(state, seat, legal, state.window.tile)
-    return action
 
 
 def _take_discard_win(state: h.HandState, seat: int) -> bool:
@@ -324,7 +223,7 @@ def _bot_claim(state: h.HandState, seat: int, legal: list[Action], tile: Tile) -
     return Pass()
 
 
-HANDLERS: dict[tuple[h.Phase, type[Action]], Any] = {
+HANDLERS: dict[tuple[h.Phase, type[Action]], h.Handler] = {
     (h.Phase.CLAIM, Win): _h_answer,
     (h.Phase.CLAIM, Pass): _h_answer,
     (h.Phase.CLAIM, Pong): _h_answer,
@@ -334,3 +233,84 @@ HANDLERS: dict[tuple[h.Phase, type[Action]], Any] = {
     (h.Phase.ROB_KONG, Pass): _h_answer,
     (h.Phase.TURN, Discard): _h_discard,
 }
+
+
+class GuangdongFlow(h.FlowHooks):
+    """guangdong's hooks into the shared hand flow (see the module docstring)."""
+
+    handlers = HANDLERS
+
+    def check(self, state: h.HandState, seat: int, action: Action) -> None:
+        """漏胡: refuse a win on a tile this seat passed since its last draw or claim."""
+        tile = state.window.tile if state.window is not None else None
+        in_window = state.phase in (h.Phase.CLAIM, h.Phase.ROB_KONG) and tile is not None
+        if isinstance(action, Win) and in_window and tile in passed_tiles(state, seat):
+            raise PassedSameTile(f"漏胡: passed a win on {tile} since the last draw, pong, chow or kong")
+
+    def claims(self, state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
+        """No win on a tile passed since the seat's last draw or claim (漏胡)."""
+        tile = _tile_on_offer(state)
+        if tile is None or tile not in passed_tiles(state, seat):
+            return offered
+        return tuple(o for o in offered if o != "win")
+
+    def on_claim(self, d: h.Draft, seat: int, discarder: int, meld: Meld) -> None:
+        """A pong/chow/kong on `discarder`'s tile: lift 漏胡, note the kong's feeder, settle who is liable (包)."""
+        _lift_passes(d, seat)
+        liable = _per_seat(d, "liable", None)
+        holders = {s: v for s, v in enumerate(liable) if v is not None}
+        liable[seat] = liable_after_claim(seat, discarder, d.seats[seat].melds, holders)
+        kong_fed_by = discarder if meld.is_exposed_kong else None
+        _set(d, liable=liable, kong_fed_by=kong_fed_by)
+
+    def before_draw(self, d: h.Draft, seat: int) -> bool:
+        """A draw lifts 漏胡."""
+        _lift_passes(d, seat)
+        return False
+
+    def win_facts(
+        self, d: h.Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
+    ) -> tuple[tuple[str, Any], ...]:
+        """What engine.scoring.guangdong.settle_context needs beyond the tiles (plain JSON values)."""
+        facts: list[tuple[str, Any]] = [("round_wind", str(round_wind(d)))]
+        if winner is None or kind is None:
+            return tuple(facts)
+        way, source = _way(d, kind, discarder)
+        facts += [
+            ("way", way.name.lower()),
+            ("from", source),
+            ("liable", _per_seat(d, "liable", None)[winner] if way.counts_as_self_draw else None),
+            ("last_tile", kind == WinType.ZIMO and d.source == h.Source.DRAW and d.drawable() <= 0),
+            ("first_turn", _first_turn(d, winner, kind, discarder).name.lower()),
+            ("co_winners", [_co_winner(d, s, kind, discarder) for s in _ext(d).get("co_winners", [])]),
+        ]
+        return tuple(facts)
+
+    def next_options(self, state: h.HandState) -> dict[str, Any]:
+        """The round wind and the cycle's first dealer for the table's next hand (风圈 rotation)."""
+        first_dealer = int(state.options.get("first_dealer", state.dealer))
+        now = Dealership(state.dealer, round_wind(state), first_dealer, state.streak)
+        return {"round_wind": str(now.next(winners_of(state)).round_wind), "first_dealer": first_dealer}
+
+    def view(self, state: h.HandState, seat: int | None) -> dict[str, Any]:
+        """The winds, who is liable (包) for whose self-draw, and the seat's own 漏胡 tiles."""
+        out: dict[str, Any] = {
+            "round_wind": str(round_wind(state)),
+            "seat_winds": [str(seat_wind(s, state.dealer)) for s in range(state.n_seats)],
+            "liable": _per_seat(state, "liable", None),
+        }
+        if seat is not None:
+            out["passed"] = [str(t) for t in passed_tiles(state, seat)]
+        return out
+
+    def bot_adjust(
+        self, state: h.HandState, seat: int, legal: list[Action], rng: random.Random, action: Action
+    ) -> Action:
+        """The guangdong bot on top of the shared one: plans for bigger hands, claims and wins by value."""
+        if Win() in legal and (state.phase != h.Phase.CLAIM or _take_discard_win(state, seat)):
+            return Win()
+        if state.phase == h.Phase.TURN:
+            return _bot_turn(state, seat, legal) or action
+        if state.phase == h.Phase.CLAIM and state.window is not None and state.window.tile is not None:
+            return _bot_claim(state, seat, legal, state.window.tile)
+        return action
