@@ -138,3 +138,25 @@ def clear_on_login(sender: Any, request: HttpRequest | None, user: Any, **_: Any
     """`user_logged_in` receiver: a successful log-in clears its (username, address) pair."""
     if request is not None:
         LoginThrottle.for_request(user.get_username(), request).reset()
+
+
+@dataclass(frozen=True, slots=True)
+class SignupThrottle:
+    """Sign-ups from one client address: after `SIGNUP_LIMIT` within `SIGNUP_WINDOW_SECONDS`, refused for a window.
+
+    Every new account receives the welcome grant, so unlimited sign-ups from one
+    address would be a tap of free coins. Counted like log-in failures (`_Counter`).
+    """
+
+    ip: str
+
+    @property
+    def _counter(self) -> _Counter:
+        return _Counter(_hashed("signup", self.ip), int(getattr(settings, "SIGNUP_LIMIT", 5)))
+
+    def exhausted(self) -> bool:
+        return self._counter.wait_seconds() > 0
+
+    def record(self) -> None:
+        """Count one sign-up from this address."""
+        self._counter.record(int(getattr(settings, "SIGNUP_WINDOW_SECONDS", 3600)))

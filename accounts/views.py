@@ -7,14 +7,18 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.forms import ProfileForm, SignUpForm, ThrottledLoginForm
 from accounts.models import User
 from accounts.services import log_out
+from accounts.signals import signed_up
+from accounts.throttle import SignupThrottle, client_ip
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -22,8 +26,15 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = SignUpForm(request.POST or None)
+    throttle = SignupThrottle(client_ip(request))
+    if request.method == "POST" and throttle.exhausted():
+        form.add_error(None, _("这个网络地址注册的账号太多了，请稍后再试。"))
+        return render(request, "accounts/signup.html", {"form": form}, status=429)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():  # the account and its welcome grant (signed_up) together
+            user = form.save()
+            signed_up.send(sender=User, user=user, request=request)
+        throttle.record()
         login(request, user, backend="accounts.throttle.ThrottledModelBackend")
         messages.success(request, f"注册成功 Welcome, {user.shown_name}!")
         return redirect("accounts:profile")

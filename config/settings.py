@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "accounts",
     "ledger",
     "tables",
+    "coins",
     "operations",
 ]
 
@@ -138,6 +139,9 @@ LOGIN_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
 LOGIN_USER_FAILURE_LIMIT = int(os.environ.get("LOGIN_USER_FAILURE_LIMIT", "50"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# Sign-ups per client address and window (each new account receives the welcome grant).
+SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
+SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

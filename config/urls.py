@@ -16,6 +16,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/", include("accounts.urls")),
     path("wallet/", include("ledger.urls")),
     path("api/v1/", include("ledger.api_urls")),
+    path("api/v1/", include("coins.api_urls")),
+    path("coins/", include("coins.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),

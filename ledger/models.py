@@ -67,6 +67,12 @@ class TransactionKind(models.TextChoices):
     HAND_SETTLEMENT = "hand_settlement", "hand settlement 结算"
     ESCAPE_PENALTY = "escape_penalty", "escape penalty 逃跑惩罚"
     REVERSAL = "reversal", "reversal 冲正"
+    WELCOME_GRANT = "welcome_grant", "welcome grant 新手礼包"
+    RELIEF = "relief", "relief 救济金"
+
+
+# Coins the platform issues to a player by its own rules (coins.services), not by an operator's hand.
+ISSUED_KINDS = (TransactionKind.WELCOME_GRANT, TransactionKind.RELIEF)
 
 
 class AppendOnlyQuerySet(models.QuerySet[Any]):

@@ -29,7 +29,7 @@ from django.db.models import Sum
 
 from accounts.models import User
 from engine.payments import PaymentError, Transfer, escape_penalty, settle
-from ledger.models import Account, AccountKind, Bracket, Posting, Transaction, TransactionKind
+from ledger.models import ISSUED_KINDS, Account, AccountKind, Bracket, Posting, Transaction, TransactionKind
 
 
 class LedgerError(Exception):
@@ -190,6 +190,17 @@ def debit(user: User | int, amount: int, *, by: User | None, reason: str, key: s
     return _operator_move(TransactionKind.DEBIT, user, amount, by=by, reason=reason, key=key)
 
 
+def issue(kind: str, user: User | int, amount: int, *, reason: str, key: str, by: User | None = None) -> Transaction:
+    """Credit `amount` from the issuance account by the platform's own rules: a welcome grant or relief (救济金).
+
+    `kind` is one of `ISSUED_KINDS`; `by` is who asked (the player claiming relief), None for the platform.
+    The caller's `key` makes it exactly once, as for every movement.
+    """
+    if kind not in ISSUED_KINDS:
+        raise LedgerError(f"{kind!r} is not a kind of issued coins")
+    return _operator_move(kind, user, amount, by=by, reason=reason, key=key)
+
+
 def _operator_move(kind: str, user: User | int, amount: int, *, by: User | None, reason: str, key: str) -> Transaction:
     _require_positive(amount)
     if not reason.strip():
@@ -197,7 +208,7 @@ def _operator_move(kind: str, user: User | int, amount: int, *, by: User | None,
     if not key:
         raise LedgerError("an operator movement needs an idempotency key")
     player, issuance = account_for(user), system_account(Account.ISSUANCE)
-    signed = amount if kind == TransactionKind.GRANT else -amount
+    signed = -amount if kind == TransactionKind.DEBIT else amount
     request = {"kind": kind, "account": player.id, "amount": amount, "reason": reason}
     movement = Movement(kind, f"user:{player.user_id}", key, request, by=by, reason=reason)
     return _post(movement, [player.id, issuance.id], lambda _: ({player.id: signed, issuance.id: -signed}, request))

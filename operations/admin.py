@@ -27,3 +27,6 @@ class SanctionAdmin(ReadOnlyAdmin):
     list_filter = ("kind", ("lifted_at", admin.EmptyFieldListFilter), "created_at")
     search_fields = ("user__username", "user__display_name", "user__email", "reason")
     list_select_related = ("user", "created_by", "lifted_by")
+
+
+from operations import coin_policy_admin  # noqa: E402, F401  (registers the coin policy's admin)

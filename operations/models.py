@@ -28,6 +28,9 @@ class AuditAction(models.TextChoices):
     TABLE_CLOSE = "table_close", "table close 关桌"
     BRACKET_CHANGE = "bracket_change", "bracket change 底注调整"
     ROOM_CHANGE = "room_change", "room change 房间设置"
+    WELCOME_GRANT = "welcome_grant", "welcome grant 新手礼包"
+    RELIEF = "relief", "relief 救济金"
+    COIN_POLICY = "coin_policy", "coin policy 游戏币发放设置"
 
 
 class AuditEntry(AppendOnlyModel):

@@ -1,5 +1,7 @@
 """Staff roles as Django groups: `support` reads and bans, `finance` moves coins, `admin` does everything.
 
+`finance` also sets the coin policy (the welcome grant and relief 救济金).
+
 The groups are created by migration 0002 and kept in step after every migrate
 (and every test-database flush) by a `post_migrate` handler, so permissions of
 models added later reach the roles too. A staff user's role is their group;
@@ -17,14 +19,15 @@ ADMIN = "admin"
 ROLES = (SUPPORT, FINANCE, ADMIN)
 
 # Apps whose records every role may read.
-READABLE_APPS = ("accounts", "ledger", "tables", "operations")
+READABLE_APPS = ("accounts", "ledger", "tables", "coins", "operations")
 DASHBOARD = ("operations", "view_dashboard")
 SANCTION = ("operations", "sanction_user")
 OPERATE_COINS = ("ledger", "operate_coins")
+COIN_POLICY = ("coins", "change_coinpolicy")  # the welcome grant and relief settings
 
 ROLE_EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
     SUPPORT: (DASHBOARD, SANCTION),
-    FINANCE: (DASHBOARD, OPERATE_COINS),
+    FINANCE: (DASHBOARD, OPERATE_COINS, COIN_POLICY),
 }
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from accounts import services as accounts
 from accounts.models import User
+from coins.models import POLICY_FIELDS, CoinPolicy
 from ledger.models import Bracket
 from operations.audit import record
 from operations.models import AuditAction, Sanction, SanctionKind
@@ -140,6 +141,27 @@ def close_table(table_id: int, reason: str, *, by: User | None) -> closing.Close
         for user_id in done.players:
             accounts.notify_user(user_id, payload)
         return done
+
+
+# --- coin policy ----------------------------------------------------------------------
+
+
+def change_coin_policy(changes: Mapping[str, Any], reason: str, *, by: User | None) -> CoinPolicy:
+    """Save the welcome grant and relief settings (applied from the next sign-up or claim), audited."""
+    reason = _need_reason(reason)
+    fields = [f for f in POLICY_FIELDS if f in changes]
+    with transaction.atomic():
+        CoinPolicy.current()
+        stored = CoinPolicy.objects.select_for_update().get(pk=1)
+        moved = {f: {"from": getattr(stored, f), "to": changes[f]} for f in fields if getattr(stored, f) != changes[f]}
+        if not moved:
+            return stored
+        for f in fields:
+            setattr(stored, f, changes[f])
+        stored.updated_by = by
+        stored.save()
+        record(by, AuditAction.COIN_POLICY, stored, reason, detail={"changes": moved}, target_type="coin_policy")
+        return stored
 
 
 # --- rooms and brackets ---------------------------------------------------------------

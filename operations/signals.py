@@ -4,6 +4,9 @@ They are made through `ledger.services` from the admin and from the operator
 API alike; recording them on the `Transaction` insert covers both in one
 place, inside the same database transaction. Movements with no operator (the
 house's bot floats, test floats) are not operator actions and are not recorded.
+Coins the platform issues by its own rules (welcome grants, relief 救济金) are
+recorded too, so operators can watch them for abuse: the actor is the player who
+claimed relief, or nobody (the platform) for a welcome grant.
 """
 
 from __future__ import annotations
@@ -23,10 +26,20 @@ OPERATOR_KINDS: dict[str, str] = {
     TransactionKind.REVERSAL: AuditAction.REVERSAL,
 }
 
+ISSUED_KINDS: dict[str, str] = {
+    TransactionKind.WELCOME_GRANT: AuditAction.WELCOME_GRANT,
+    TransactionKind.RELIEF: AuditAction.RELIEF,
+}
+
 
 @receiver(post_save, sender=Transaction, dispatch_uid="operations_audit_coin_movement")
 def audit_coin_movement(sender: Any, instance: Transaction, created: bool, raw: bool = False, **kwargs: Any) -> None:
-    if not created or raw or instance.created_by_id is None or instance.kind not in OPERATOR_KINDS:
+    if not created or raw:
+        return
+    if instance.kind in ISSUED_KINDS:
+        _record_issued(instance)
+        return
+    if instance.created_by_id is None or instance.kind not in OPERATOR_KINDS:
         return
     detail: dict[str, Any] = {"reference": instance.reference, "kind": instance.kind}
     subject = None
@@ -38,3 +51,9 @@ def audit_coin_movement(sender: Any, instance: Transaction, created: bool, raw: 
     record(
         instance.created_by, OPERATOR_KINDS[instance.kind], instance, instance.reason, subject=subject, detail=detail
     )
+
+
+def _record_issued(txn: Transaction) -> None:
+    subject = int(txn.reference.split(":", 1)[1])  # issued coins are referenced "user:<id>" too
+    detail = {"reference": txn.reference, "kind": txn.kind, "amount": txn.detail.get("amount")}
+    record(txn.created_by, ISSUED_KINDS[txn.kind], txn, txn.reason, subject=subject, detail=detail)

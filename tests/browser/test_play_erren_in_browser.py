@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import grant, sign_up
-from tests.browser.test_play_pinghe_in_browser import OPENING_COINS, play_until_sheet
+from tests.browser.conftest import sign_up
+from tests.browser.test_play_pinghe_in_browser import play_until_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 
 def test_a_player_plays_an_erren_hand_against_the_bot(live_app, browser, screenshots):
     page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    sign_up(page, live_app, "zhen_erren", "阿珍")
-    grant(live_app, "zhen_erren", OPENING_COINS)
+    sign_up(page, live_app, "zhen_erren", "阿珍")  # the welcome grant seats her in the lowest room
     page.goto(f"{live_app.url}/tables/")
     page.click("#variant-erren .room.own a.room-link")
     page.click("#quick-seat")

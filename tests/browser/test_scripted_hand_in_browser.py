@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from coins.models import DEFAULT_WELCOME_AMOUNT
 from tests.browser.conftest import grant, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
@@ -36,7 +37,7 @@ def test_the_table_offers_qiangjin_hints_the_waits_and_offers_zimo(live_app, bro
     deal_to_order(live_app)
     page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
     sign_up(page, live_app, "fang_scripted", "小芳")
-    grant(live_app, "fang_scripted", COINS)
+    grant(live_app, "fang_scripted", COINS - DEFAULT_WELCOME_AMOUNT)  # on top of her welcome grant
     page.goto(f"{live_app.url}/tables/")
     page.click(f"#variant-pinghe .room.own[data-base='{BASE}'] a.room-link")
     page.click("#quick-seat")
