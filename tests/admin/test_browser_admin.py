@@ -59,7 +59,7 @@ def test_the_dashboard_and_a_replay_from_the_admin(live_server, boss, won_hand, 
     log_in(page, live_server.url, "boss")
     page.click("#dashboard-link")
     page.wait_for_selector("#chart-coins svg")
-    assert page.locator("svg.chart").count() == 4
+    assert page.locator("svg.chart").count() == 5  # with the coins issued per day by kind
     assert page.locator("#players-seated b").inner_text() == "1"
     page.screenshot(path=str(SCREENSHOTS / "admin-dashboard.png"), full_page=True)
 
