@@ -28,7 +28,7 @@ from engine.wall import Wall, commitment, verify
 __all__ = ["COMMAND_MODULES", "Command", "UsageError", "main", "register"]
 
 # Modules that register further subcommands when importable (others' additions).
-COMMAND_MODULES: tuple[str, ...] = ("engine.cli_score", "engine.cli_simulate")
+COMMAND_MODULES: tuple[str, ...] = ("engine.cli_score", "engine.cli_simulate", "engine.cli_review")
 
 
 class UsageError(ValueError):

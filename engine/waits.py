@@ -321,29 +321,33 @@ def _blocks_at(c: Sequence[int], i: int, chows: bool) -> list[tuple[tuple[int, .
     return blocks
 
 
-def _pair_blocks(c: Sequence[int]) -> list[int]:
-    """Sizes of the pair-blocks a count array offers, largest first (4 copies: two pairs)."""
-    sizes = []
-    for n in c:
-        sizes += [2] * (n // 2) + [1] * (n & 1)
-    return sorted(sizes, reverse=True)
+def _pair_blocks(c: Sequence[int]) -> tuple[int, int]:
+    """(pair-blocks, single-blocks) a count array offers (4 copies: two pairs, 3: a pair and a single)."""
+    return sum(n >> 1 for n in c), sum(n & 1 for n in c)
+
+
+def _seven_blocks(pairs: int, singles: int) -> int:
+    """Real tiles in the seven largest pair-blocks (pairs first, then singles)."""
+    p = min(pairs, 7)
+    return 2 * p + min(singles, 7 - p)
 
 
 def _seven_pairs_usable(c: Sequence[int], target: int) -> int | None:
-    return sum(_pair_blocks(c)[:7]) if target == 14 else None
+    return _seven_blocks(*_pair_blocks(c)) if target == 14 else None
 
 
 def _pinghe_pairs_usable(c: Sequence[int], target: int) -> int | None:
+    """Seven pair-blocks plus one triplet-block taken from a single kind (tried for each kind;
+    only that kind's pair/single counts change, so each try is O(1))."""
     if target != 17:
         return None
-    best = sum(_pair_blocks(c)[:7])
-    rest = list(c)
-    for k in range(N_KINDS):
-        r = min(c[k], 3)
+    pairs, singles = _pair_blocks(c)
+    best = _seven_blocks(pairs, singles)
+    for n in c:
+        r = min(n, 3)
         if r:
-            rest[k] -= r
-            best = max(best, r + sum(_pair_blocks(rest)[:7]))
-            rest[k] += r
+            m = n - r
+            best = max(best, r + _seven_blocks(pairs - (n >> 1) + (m >> 1), singles - (n & 1) + (m & 1)))
     return best
 
 

@@ -1,0 +1,469 @@
+"""Hand review (牌谱分析): after a hand, where one seat could have played better.
+
+`review(replay, seat)` replays a finished hand (a `Replay`: rules, seed, options and the
+actions in order) and judges each of the seat's own decisions from what that seat could
+see at the time (`engine.review_sight`, built from `engine.view`), never from the revealed
+hands or the wall:
+
+- a discard: the choice against the best choices by efficiency (shanten 向听, then the
+  live effective tiles 有效牌, golds counted) and how risky it was (deal-in estimate);
+  a discard that raised the shanten or kept under 3/4 of the best effective tiles is
+  *costly* (unless it was a defensive choice: clearly safer than the best's risk);
+- a win passed up (a 胡 or 抢金 offered and not taken), unless the discard instead entered
+  游金 or went up a level (单游 -> 双游): that trade is the 游金 mark's, not a miss;
+- a claim (吃/碰/杠) taken or refused that changed the shanten;
+- in the gold games, 游金/双游 chances kept, entered or lost.
+
+A summary closes the hand: efficiency (the mean score of the discards that had a
+choice), the costly discards, the wins passed up ("efficiency 86%, 2 costly discards").
+The judging questions go to `engine.review_eval`, the move evaluator shared with the bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import hand_rules as rules
+from engine import review_eval as evaluator
+from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, QiangJin, Win, action_from_json
+from engine.hand import HandState, apply, start_hand
+from engine.review_sight import Sight, sight_of
+from engine.sheet import Meld, MeldKind
+from engine.tiles import Tile, format_tiles
+from engine.variants import get as get_variant
+from engine.view import view
+
+__all__ = ["COSTLY_BELOW", "Choice", "Decision", "HandReview", "Replay", "ReplayError", "Summary", "review"]
+
+COSTLY_BELOW = 0.75  # a discard keeping less than this share of the best effective tiles is costly
+RISKY_FROM = 0.15  # a discard this likely to deal in is risky
+DEFENSIVE_MARGIN = 0.5  # an off-efficiency discard at most half as risky as the best is defensive
+BEST_SHOWN = 3  # the top choices kept in a decision's record
+
+
+class ReplayError(ValueError):
+    """A replay document that cannot be read or replayed (the message says why)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A hand as data: replaying `actions` ((seat, action JSON) in order) from the deal rebuilds it.
+
+    The JSON document (`python -m engine review FILE`) is
+    `{"variant", "seed", "options", "dealer", "streak", "base", "actions": [[seat, {action}], ...]}`
+    (`options`, `dealer`, `streak`, `base` optional); an action may also be written
+    `{"seat": 0, "type": "discard", "tile": "5m"}` as the replay page lists them.
+    """
+
+    variant: str
+    seed: str
+    actions: tuple[tuple[int, Mapping[str, Any]], ...]
+    options: Mapping[str, Any] | None = None
+    dealer: int = 0
+    streak: int = 1
+    base: int = 1
+
+    @staticmethod
+    def from_json(data: Any) -> Replay:
+        if not isinstance(data, Mapping):
+            raise ReplayError("a replay is a JSON object")
+        for key in ("variant", "seed", "actions"):
+            if key not in data:
+                raise ReplayError(f"a replay needs {key!r}")
+        if not isinstance(data["actions"], list):
+            raise ReplayError("'actions' is a list of [seat, action] pairs")
+        return Replay(
+            variant=str(data["variant"]),
+            seed=str(data["seed"]),
+            actions=tuple(_seat_action(i, a) for i, a in enumerate(data["actions"], start=1)),
+            options=data.get("options") or None,
+            dealer=_int(data, "dealer", 0),
+            streak=_int(data, "streak", 1),
+            base=_int(data, "base", 1),
+        )
+
+
+def _int(data: Mapping[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ReplayError(f"{key!r} must be an integer")
+    return value
+
+
+def _seat_action(step: int, item: Any) -> tuple[int, Mapping[str, Any]]:
+    if isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[1], Mapping):
+        seat, action = item
+    elif isinstance(item, Mapping) and "seat" in item:
+        seat, action = item["seat"], {k: v for k, v in item.items() if k not in ("seat", "source")}
+    else:
+        raise ReplayError(f"action {step}: expected [seat, action] or an action with a 'seat'")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ReplayError(f"action {step}: the seat must be an integer")
+    return seat, action
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One way to play a discard decision: what stays (shanten, effective tiles) and its risk."""
+
+    tile: Tile
+    shanten: int
+    effective: int
+    danger: float
+    youjin: bool = False  # leaves the 游金 wait (a lone gold: any draw wins)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tile": str(self.tile),
+            "shanten": self.shanten,
+            "effective": self.effective,
+            "danger": self.danger,
+            "youjin": self.youjin,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the seat. `step` is the action's number in the hand (the replay page's step).
+
+    `marks` name what the review points out: costly, defensive, risky, win_passed,
+    claim_lowered, claim_no_gain, claim_refused, youjin_entered, youjin_kept, youjin_lost,
+    shuangyou_entered, shuangyou_passed."""
+
+    step: int
+    phase: str
+    action: dict[str, Any]
+    hand: str
+    drawn: str | None
+    shanten: int | None  # before the decision (3k+1 equivalent)
+    after: int | None  # after it (for claims and kongs)
+    chosen: Choice | None
+    best: tuple[Choice, ...]
+    score: float | None  # discard efficiency 0..1; None when there was nothing to compare
+    marks: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step,
+            "phase": self.phase,
+            "action": self.action,
+            "hand": self.hand,
+            "drawn": self.drawn,
+            "shanten": self.shanten,
+            "after": self.after,
+            "chosen": self.chosen.to_json() if self.chosen else None,
+            "best": [c.to_json() for c in self.best],
+            "score": self.score,
+            "marks": list(self.marks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The hand in one line: efficiency over the discards with a choice, and the counts."""
+
+    efficiency: int | None  # percent
+    decisions: int
+    discards: int
+    costly: int
+    risky: int
+    wins_passed: int
+    claims: int
+    youjin_lost: int
+
+    @property
+    def line(self) -> str:
+        parts = [f"efficiency {self.efficiency}%" if self.efficiency is not None else "no discard choices"]
+        parts.append(_count(self.costly, "costly discard", "costly discards"))
+        if self.wins_passed:
+            parts.append(_count(self.wins_passed, "win passed up", "wins passed up"))
+        if self.youjin_lost:
+            parts.append(_count(self.youjin_lost, "游金 chance lost", "游金 chances lost"))
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "efficiency": self.efficiency,
+            "decisions": self.decisions,
+            "discards": self.discards,
+            "costly": self.costly,
+            "risky": self.risky,
+            "wins_passed": self.wins_passed,
+            "claims": self.claims,
+            "youjin_lost": self.youjin_lost,
+            "line": self.line,
+        }
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """The review of one seat's hand."""
+
+    variant: str
+    seat: int
+    decisions: tuple[Decision, ...]
+    summary: Summary
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "seat": self.seat,
+            "summary": self.summary.to_json(),
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+
+
+# ---------------------------------------------------------------- walking the hand
+
+
+def review(replay: Replay, seat: int) -> HandReview:
+    """Review `seat`'s decisions in a finished hand (ReplayError if it does not replay or finish)."""
+    rules_ = get_variant(replay.variant)
+    if not 0 <= seat < rules_.n_seats:
+        raise ReplayError(f"{replay.variant} has seats 0..{rules_.n_seats - 1}, not {seat}")
+    decisions = tuple(_judge(step, sight, action, after) for step, sight, action, after in _walk(replay, seat))
+    return HandReview(replay.variant, seat, decisions, _summary(decisions))
+
+
+def _walk(replay: Replay, seat: int) -> Iterable[tuple[int, Sight, Action, int]]:
+    """(step, the seat's sight before, its action, its 游金 level after) for each of its decisions."""
+    state = _start(replay)
+    for step, (actor, data) in enumerate(replay.actions, start=1):
+        action = _parse(step, data)
+        before = sight_of(view(state, seat)) if actor == seat else None
+        state = _apply(state, step, actor, action)
+        if before is not None:
+            yield step, before, action, state.seats[seat].you  # the seat's own level: public
+    if not state.finished:
+        raise ReplayError(f"the hand is not over after {len(replay.actions)} actions")
+
+
+def _start(replay: Replay) -> HandState:
+    try:
+        return start_hand(
+            replay.variant,
+            seed=replay.seed,
+            dealer=replay.dealer,
+            streak=replay.streak,
+            base=replay.base,
+            options=dict(replay.options or {}),
+        ).state
+    except (KeyError, ValueError) as exc:
+        raise ReplayError(f"cannot deal this hand: {exc}") from None
+
+
+def _parse(step: int, data: Mapping[str, Any]) -> Action:
+    try:
+        return action_from_json(data)
+    except IllegalAction as exc:
+        raise ReplayError(f"action {step}: {exc}") from None
+
+
+def _apply(state: HandState, step: int, actor: int, action: Action) -> HandState:
+    try:
+        return apply(state, actor, action).state
+    except (IllegalAction, ValueError) as exc:
+        raise ReplayError(f"action {step} ({actor}: {action.to_json()}) does not replay: {exc}") from None
+
+
+# ---------------------------------------------------------------- judging one decision
+
+
+def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
+    marks: list[str] = []
+    if _win_passed(sight, action, you_after):
+        marks.append("win_passed")
+    if isinstance(action, Win) and _shuangyou_open(sight):
+        marks.append("shuangyou_passed")
+    shanten = _shanten_now(sight)
+    chosen: Choice | None = None
+    best: tuple[Choice, ...] = ()
+    score: float | None = None
+    after: int | None = None
+    if isinstance(action, Discard) and sight.phase == "turn":
+        chosen, best, score = _judge_discard(sight, action.tile, marks)
+        marks += _youjin_marks(sight, chosen, best, you_after)
+    elif isinstance(action, Chow | Pong | Kong):
+        after = _shanten_after_meld(sight, action)
+        if shanten is not None and after is not None and sight.phase != "turn":
+            marks.append("claim_lowered" if after < shanten else "claim_no_gain")
+    elif isinstance(action, Pass) and sight.phase == "claim":
+        after = _best_claim(sight)
+        if shanten is not None and after is not None and after < shanten:
+            marks.append("claim_refused")
+    return Decision(
+        step=step,
+        phase=sight.phase,
+        action=action.to_json(),
+        hand=format_tiles(sight.hand),
+        drawn=str(sight.drawn) if sight.drawn else None,
+        shanten=shanten,
+        after=after,
+        chosen=chosen,
+        best=best,
+        score=score,
+        marks=tuple(dict.fromkeys(marks)),
+    )
+
+
+def _win_passed(sight: Sight, action: Action, you_after: int) -> bool:
+    """A 胡 or 抢金 was offered and not taken (a discard that entered 游金 or went up a level
+    traded the win for a bigger one: the 游金 marks say so instead)."""
+    offered = any(isinstance(a, Win | QiangJin) for a in sight.legal)
+    raised = isinstance(action, Discard) and you_after > sight.you
+    return offered and not isinstance(action, Win | QiangJin) and not raised
+
+
+def _shanten_now(sight: Sight) -> int | None:
+    """The hand's shanten as a 3k+1 hand would count it (a 3k+2 hand: after its best discard)."""
+    if len(sight.hand) % 3 == 0:
+        return None  # mid-exchange (erren) or before the deal's last tile: nothing to measure
+    return rules.shanten_of(sight.hand, sight.gold, sight.shapes)
+
+
+def _judge_discard(sight: Sight, tile: Tile, marks: list[str]) -> tuple[Choice, tuple[Choice, ...], float | None]:
+    """The chosen discard against every legal one, ranked by (shanten, -effective, danger)."""
+    options = _ranked_choices(sight, tile)
+    chosen = next(c for c in options if c.tile == tile)
+    top = options[0]
+    score = None if len(options) < 2 else _score(chosen, top)
+    if score is not None and score < COSTLY_BELOW:
+        defensive = top.danger >= RISKY_FROM and chosen.danger <= top.danger * DEFENSIVE_MARGIN
+        marks.append("defensive" if defensive else "costly")
+    if chosen.danger >= RISKY_FROM and len(options) > 1:
+        marks.append("risky")
+    return chosen, tuple(options[:BEST_SHOWN]), score
+
+
+def _ranked_choices(sight: Sight, chosen: Tile) -> list[Choice]:
+    """The legal discards best first. Effective tiles are counted (the costly part) only for the
+    lowest-shanten discards, enough others to show BEST_SHOWN, and the one chosen: a discard
+    with a higher shanten ranks below those whatever its effective tiles."""
+    tiles = sorted({a.tile for a in sight.legal if isinstance(a, Discard)} | {chosen})
+    rests = {t: _without(sight.hand, t) for t in tiles}
+    by_shanten = sorted(tiles, key=lambda t: (evaluator.shanten(sight, rests[t]), t))
+    lowest = evaluator.shanten(sight, rests[by_shanten[0]])
+    counted = [t for t in by_shanten if evaluator.shanten(sight, rests[t]) == lowest]
+    counted += [t for t in by_shanten if t not in counted][: max(0, BEST_SHOWN - len(counted))]
+    if chosen not in counted:
+        counted.append(chosen)
+    options = [_choice(sight, t, rests[t]) for t in counted]
+    return sorted(options, key=lambda c: (c.shanten, -c.effective, c.danger, c.tile))
+
+
+def _without(hand: Sequence[Tile], tile: Tile) -> list[Tile]:
+    rest = list(hand)
+    rest.remove(tile)
+    return rest
+
+
+def _choice(sight: Sight, tile: Tile, rest: Sequence[Tile]) -> Choice:
+    eff = evaluator.efficiency(sight, rest)
+    youjin = sight.gold is not None and rules.lone_gold_wait(rest, sight.gold, sight.shapes)
+    return Choice(tile, eff.shanten, eff.effective, evaluator.danger(sight, tile), youjin)
+
+
+def _score(chosen: Choice, top: Choice) -> float:
+    """1.0 for a best choice; 0 for one that raised the shanten; else the share of the best's effective tiles."""
+    if chosen.shanten > top.shanten:
+        return 0.0
+    if top.effective == 0:
+        return 1.0
+    return round(min(1.0, chosen.effective / top.effective), 3)
+
+
+# ---------------------------------------------------------------- 游金 / 双游
+
+
+def _youjin_marks(sight: Sight, chosen: Choice, best: Sequence[Choice], you_after: int) -> list[str]:
+    """游金 (a lone gold waiting: any draw wins) entered, kept, or given up when a discard had it."""
+    if sight.gold is None or get_variant(sight.variant).gold is None:
+        return []
+    if you_after >= 2 and sight.you < 2:
+        return ["shuangyou_entered"]
+    if you_after >= 1:
+        return ["youjin_kept" if sight.you >= 1 else "youjin_entered"]
+    could = sight.you >= 1 or any(c.youjin for c in best) or _any_youjin(sight)
+    return ["youjin_lost"] if could else []
+
+
+def _any_youjin(sight: Sight) -> bool:
+    """Some legal discard would have left the 游金 wait."""
+    return any(
+        rules.lone_gold_wait(_without(sight.hand, a.tile), sight.gold, sight.shapes)
+        for a in sight.legal
+        if isinstance(a, Discard)
+    )
+
+
+def _shuangyou_open(sight: Sight) -> bool:
+    """In 单游 with a gold just drawn, discarding it (双游) was open instead of winning now."""
+    drawn = sight.drawn
+    return sight.you == 1 and drawn is not None and sight.is_gold(drawn) and Discard(drawn) in sight.legal
+
+
+# ---------------------------------------------------------------- claims and kongs
+
+
+def _shanten_after_meld(sight: Sight, action: Chow | Pong | Kong) -> int | None:
+    """The shanten once the set is declared (3k+1 equivalent): the hand less the tiles it takes."""
+    meld, used = _meld_of(sight, action)
+    rest = list(sight.hand)
+    for tile in used:
+        if tile not in rest:
+            return None
+        rest.remove(tile)
+    if len(rest) % 3 == 0:
+        return None
+    shapes = rules.shapes_for(get_variant(sight.variant), (*sight.melds, meld))
+    return rules.shanten_of(rest, sight.gold, shapes)
+
+
+def _meld_of(sight: Sight, action: Chow | Pong | Kong) -> tuple[Meld, list[Tile]]:
+    """The set a claim or kong declares and the concealed tiles it takes (吃/碰 two, 明杠 three,
+    暗杠 four, 加杠 one)."""
+    if isinstance(action, Chow):
+        claimed = sight.claim_tile or action.tiles[0]
+        return Meld(MeldKind.CHOW, tuple(sorted((*action.tiles, claimed)))), list(action.tiles)
+    tile = action.tile if isinstance(action, Kong) else (sight.claim_tile or sight.hand[0])
+    face = rules.face(tile, sight.gold)
+    same = [t for t in sight.hand if not sight.is_gold(t) and rules.face(t, sight.gold) == face]
+    if isinstance(action, Pong):
+        return Meld(MeldKind.PUNG, (tile,) * 3), same[:2]
+    added = any(m.kind == MeldKind.PUNG and rules.face(m.tiles[0], sight.gold) == face for m in sight.melds)
+    taken = same[:1] if added and sight.phase == "turn" else same[:4] if sight.phase == "turn" else same[:3]
+    return Meld(MeldKind.KONG, (tile,) * 4, concealed=sight.phase == "turn" and not added), taken
+
+
+def _best_claim(sight: Sight) -> int | None:
+    """The lowest shanten a claim on offer would have reached (None if none was offered)."""
+    reached = [_shanten_after_meld(sight, a) for a in sight.legal if isinstance(a, Chow | Pong | Kong)]
+    values = [v for v in reached if v is not None]
+    return min(values) if values else None
+
+
+# ---------------------------------------------------------------- the summary
+
+
+def _summary(decisions: Sequence[Decision]) -> Summary:
+    scored = [d.score for d in decisions if d.score is not None]
+    marks = [m for d in decisions for m in d.marks]
+    return Summary(
+        efficiency=round(100 * sum(scored) / len(scored)) if scored else None,
+        decisions=len(decisions),
+        discards=len(scored),
+        costly=marks.count("costly"),
+        risky=marks.count("risky"),
+        wins_passed=marks.count("win_passed"),
+        claims=marks.count("claim_lowered") + marks.count("claim_no_gain"),
+        youjin_lost=marks.count("youjin_lost"),
+    )
