@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -66,11 +67,13 @@ def cpu_ms(work: Callable[[], object], passes: int = 2) -> float:
 
 def measure(variant: str, n: int) -> dict[str, float]:
     hands = [played_hand(variant, f"review-bench:{variant}:{i}") for i in range(n)]
-    reviews, replays, decisions = [], [], 0
+    reviews: list[float] = []
+    replays: list[float] = []
+    decisions = 0
     for hand in hands:
-        replays.append(cpu_ms(lambda hand=hand: replay(hand.variant, hand.seed, None, hand.actions)))
+        replays.append(cpu_ms(partial(replay, hand.variant, hand.seed, None, hand.actions)))
         for seat in range(4):
-            reviews.append(cpu_ms(lambda hand=hand, seat=seat: review(hand, seat)))
+            reviews.append(cpu_ms(partial(review, hand, seat)))
             decisions += len(review(hand, seat).decisions)
     ordered = sorted(reviews)
     return {

@@ -291,3 +291,22 @@ class Escape(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_escape_per_hand_seat")]
+
+
+class HandReview(models.Model):
+    """牌谱分析: one seat's review of a finished hand (engine.review JSON), computed once after
+    settlement by a task (tables.tasks.review_hand), so opening it is instant. Shown only to the
+    seat's player and to operators."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="reviews")
+    seat = models.PositiveSmallIntegerField()
+    data = models.JSONField(help_text="engine.review.HandReview.to_json(): the decisions and the summary")
+    efficiency = models.PositiveSmallIntegerField(null=True, blank=True, help_text="percent, for lists")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_review_per_hand_seat")]
+
+    def __str__(self) -> str:
+        return f"review of seat {self.seat}, {self.hand}"

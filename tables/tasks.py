@@ -12,6 +12,8 @@
   the sweep for every other table; seats still within their grace are skipped
   without taking their table's lock.
 - `penalize_escape`: the escape penalty, exactly once per hand and seat.
+- `review_hand`: the hand review (牌谱分析) of the people's seats, queued when the
+  settlement commits (or when a player opens a review not yet made), stored once.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ def settle_hand_now(hand_id: int) -> str:
         view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid, "balances": balances}
         events.add("settled", same_for_all(table.room.n_seats, view), hand)
         events.finish()
+        transaction.on_commit(lambda: review_hand.delay(hand_id), robust=True)  # 牌谱分析, off the hot path
     seating.after_settlement(hand.table_id, _out_of_bracket(hand.table.room.base, hand))
     return "settled"
 
@@ -105,6 +108,24 @@ def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
             where = "below the lowest bracket" if base is None else f"the base-{base} room"
             out[user.pk] = f"your balance is now {balance}: it belongs in {where}, not base {room_base}"
     return out
+
+
+@shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES, default_retry_delay=2)
+def review_hand(self: Any, hand_id: int) -> int:
+    """牌谱分析: review the seats people played in a settled hand and store the reviews (idempotent).
+
+    A hand that does not replay is logged, not retried: the same log gives the same answer."""
+    from engine.review import ReplayError
+    from tables.services.review import store_reviews
+
+    try:
+        return store_reviews(hand_id)
+    except ReplayError:
+        log.exception("hand %s cannot be reviewed", hand_id)
+        return 0
+    except Exception as exc:
+        log.exception("reviewing hand %s failed; retrying", hand_id)
+        raise self.retry(exc=exc) from exc
 
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES, default_retry_delay=2)

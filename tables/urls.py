@@ -15,4 +15,5 @@ urlpatterns = [
     path("t/<int:table_id>/leave/", views.leave, name="leave"),
     path("history/", views.history, name="history"),
     path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
+    path("hands/<int:hand_id>/replay.json", views.replay_file, name="replay_file"),
 ]

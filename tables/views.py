@@ -6,17 +6,19 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from tables.errors import TableError
-from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandStatus, Room, Table, TableStatus
+from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
 from tables.services import seating
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
+from tables.services.review import ask_for_review, replay_document, review_for
 
 
 @login_required
@@ -119,7 +121,10 @@ def history(request: HttpRequest) -> HttpResponse:
     """The player's finished hands, newest first (the JSON `players` list is filtered here, portably)."""
     recent = Hand.objects.filter(status=HandStatus.FINISHED).select_related("table__room").order_by("-finished_at")
     mine = [h for h in recent[:2000] if request.user.pk in h.players][:100]
-    return render(request, "tables/history.html", {"hands": mine})
+    reviews = {(r.hand_id, r.seat): r.efficiency for r in HandReview.objects.filter(hand__in=mine)}
+    me = int(request.user.pk or 0)
+    rows = [(h, reviews.get((h.pk, h.seat_of(me) or 0))) for h in mine]
+    return render(request, "tables/history.html", {"rows": rows})
 
 
 @login_required
@@ -133,5 +138,24 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     steps, check = replay_steps(hand, seat)
     users = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
     names = [users.get(pk, f"#{i + 1}") for i, pk in enumerate(hand.players)]
-    context = {"hand": hand, "seat": seat, "steps": steps, "check": check, "names": names}
+    access = review_for(hand, int(request.user.pk or 0), request.user.is_staff, _seat_param(request))
+    if access.pending:
+        ask_for_review(hand.pk)
+    context = {"hand": hand, "seat": seat, "steps": steps, "check": check, "names": names, "review": access}
     return render(request, "tables/replay.html", context)
+
+
+def _seat_param(request: HttpRequest) -> int | None:
+    value = request.GET.get("seat", "")
+    return int(value) if value.isdigit() else None
+
+
+@login_required
+def replay_file(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """The finished hand as a replay file for `python -m engine review` (its players and operators only)."""
+    hand = get_object_or_404(Hand.objects.filter(~Q(status=HandStatus.PLAYING)), pk=hand_id)
+    if hand.seat_of(int(request.user.pk or 0)) is None and not request.user.is_staff:
+        raise PermissionDenied("only the hand's players may download it")
+    response = JsonResponse(replay_document(hand), json_dumps_params={"ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="hand-{hand.pk}.json"'
+    return response

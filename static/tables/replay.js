@@ -60,6 +60,7 @@ function show() {
 }
 
 function go(n) { i = Math.max(0, Math.min(steps.length - 1, n)); show(); }
+document.addEventListener("mj:replay-go", (e) => go(Number(e.detail.index)));  // the hand review jumps to a decision
 
 el("scrub").max = String(steps.length - 1);
 el("scrub").addEventListener("input", (e) => go(Number(e.target.value)));

@@ -104,6 +104,11 @@ export class Sheet {
     look.addEventListener("click", () => { this.closedFor = res.hand_id; this.render(); });
     buttons.appendChild(look);
     if (res.hand_id) buttons.appendChild(t("a", "button secondary", _("回放"))).href = app.dataset.replayUrl.replace("0", res.hand_id);
+    if (res.hand_id && this.S.seat !== null) {  // 牌谱分析: the player's own review, beside the replay's steps
+      const review = buttons.appendChild(t("a", "button secondary", _("牌谱分析")));
+      review.id = "sheet-review";
+      review.href = app.dataset.replayUrl.replace("0", res.hand_id) + "#review";
+    }
     buttons.appendChild(t("a", "button secondary", _("钱包"))).href = app.dataset.walletUrl;
     return buttons;
   }
