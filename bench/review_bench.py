@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import bot
+from engine import bot, evaluation
 from engine import hand_rules as rules
 from engine.hand import apply, start_hand
 from engine.replay import replay
@@ -51,7 +51,7 @@ def played_hand(variant: str, seed: str) -> Replay:
 
 def cold_caches() -> None:
     """Empty the engine's memo tables, so no pass times answers an earlier pass computed."""
-    for memo in (rules._shanten, rules._waits, rules._complete):
+    for memo in (rules._shanten, rules._waits, rules._complete, evaluation._row, evaluation._pairs_usable):
         memo.cache_clear()
 
 

@@ -8,7 +8,9 @@ hands or the wall:
 - a discard: the choice against the best choices by efficiency (shanten 向听, then the
   live effective tiles 有效牌, golds counted) and how risky it was (deal-in estimate);
   a discard that raised the shanten or kept under 3/4 of the best effective tiles is
-  *costly* (unless it was a defensive choice: clearly safer than the best's risk);
+  *costly*, unless it was the careful player's choice (the evaluator's `best_discard`,
+  weighing the deal-in risk): then it is *defensive*; a discard riskier than the careful
+  choice and likelier than RISKY_FROM to deal in is *risky*;
 - a win passed up (a 胡 or 抢金 offered and not taken), unless the discard instead entered
   游金 or went up a level (单游 -> 双游): that trade is the 游金 mark's, not a miss;
 - a claim (吃/碰/杠) taken or refused that changed the shanten;
@@ -16,7 +18,9 @@ hands or the wall:
 
 A summary closes the hand: efficiency (the mean score of the discards that had a
 choice), the costly discards, the wins passed up ("efficiency 86%, 2 costly discards").
-The judging questions go to `engine.review_eval`, the move evaluator shared with the bots.
+The judging questions (shanten, 进张, danger, the careful player's discard) go to
+`engine.evaluation`, the move evaluator the bots play by, so the review and the bots agree
+on what a good move is.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine import evaluation
 from engine import hand_rules as rules
-from engine import review_eval as evaluator
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, QiangJin, Win, action_from_json
 from engine.hand import HandState, apply, start_hand
 from engine.review_sight import Sight, sight_of
@@ -38,8 +42,7 @@ from engine.view import view
 __all__ = ["COSTLY_BELOW", "Choice", "Decision", "HandReview", "Replay", "ReplayError", "Summary", "review"]
 
 COSTLY_BELOW = 0.75  # a discard keeping less than this share of the best effective tiles is costly
-RISKY_FROM = 0.15  # a discard this likely to deal in is risky
-DEFENSIVE_MARGIN = 0.5  # an off-efficiency discard at most half as risky as the best is defensive
+RISKY_FROM = 0.15  # a discard this likely to deal in (when a careful player threw a safer one) is risky
 BEST_SHOWN = 3  # the top choices kept in a decision's record
 
 
@@ -143,7 +146,8 @@ class Decision:
     shanten: int | None  # before the decision (3k+1 equivalent)
     after: int | None  # after it (for claims and kongs)
     chosen: Choice | None
-    best: tuple[Choice, ...]
+    best: tuple[Choice, ...]  # the top BEST_SHOWN by efficiency
+    careful: Choice | None  # what a careful player throws here (efficiency against the deal-in risk)
     score: float | None  # discard efficiency 0..1; None when there was nothing to compare
     marks: tuple[str, ...]
 
@@ -158,6 +162,7 @@ class Decision:
             "after": self.after,
             "chosen": self.chosen.to_json() if self.chosen else None,
             "best": [c.to_json() for c in self.best],
+            "careful": self.careful.to_json() if self.careful else None,
             "score": self.score,
             "marks": list(self.marks),
         }
@@ -239,7 +244,7 @@ def _walk(replay: Replay, seat: int) -> Iterable[tuple[int, Sight, Action, int]]
     state = _start(replay)
     for step, (actor, data) in enumerate(replay.actions, start=1):
         action = _parse(step, data)
-        before = sight_of(view(state, seat)) if actor == seat else None
+        before = sight_of(view(state, seat), evaluation.sight(state, seat)) if actor == seat else None
         state = _apply(state, step, actor, action)
         if before is not None:
             yield step, before, action, state.seats[seat].you  # the seat's own level: public
@@ -286,11 +291,12 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
         marks.append("shuangyou_passed")
     shanten = _shanten_now(sight)
     chosen: Choice | None = None
+    careful: Choice | None = None
     best: tuple[Choice, ...] = ()
     score: float | None = None
     after: int | None = None
     if isinstance(action, Discard) and sight.phase == "turn":
-        chosen, best, score = _judge_discard(sight, action.tile, marks)
+        chosen, best, careful, score = _judge_discard(sight, action.tile, marks)
         marks += _youjin_marks(sight, chosen, best, you_after)
     elif isinstance(action, Chow | Pong | Kong):
         after = _shanten_after_meld(sight, action)
@@ -310,6 +316,7 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
         after=after,
         chosen=chosen,
         best=best,
+        careful=careful,
         score=score,
         marks=tuple(dict.fromkeys(marks)),
     )
@@ -327,49 +334,38 @@ def _shanten_now(sight: Sight) -> int | None:
     """The hand's shanten as a 3k+1 hand would count it (a 3k+2 hand: after its best discard)."""
     if len(sight.hand) % 3 == 0:
         return None  # mid-exchange (erren) or before the deal's last tile: nothing to measure
-    return rules.shanten_of(sight.hand, sight.gold, sight.shapes)
+    return evaluation.shanten(sight.hand, sight.gold, sight.shapes)
 
 
-def _judge_discard(sight: Sight, tile: Tile, marks: list[str]) -> tuple[Choice, tuple[Choice, ...], float | None]:
-    """The chosen discard against every legal one, ranked by (shanten, -effective, danger)."""
-    options = _ranked_choices(sight, tile)
+def _judge_discard(
+    sight: Sight, tile: Tile, marks: list[str]
+) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None]:
+    """The chosen discard against every legal one: ranked by efficiency (shanten, then 进张),
+    and the careful player's choice (the evaluator's best_discard, weighing the deal-in risk)."""
+    candidates = sorted({a.tile for a in sight.legal if isinstance(a, Discard)} | {tile})
+    options = [_choice(sight, c) for c in evaluation.rank_discards(sight.judged, candidates)]
     chosen = next(c for c in options if c.tile == tile)
     top = options[0]
-    score = None if len(options) < 2 else _score(chosen, top)
+    careful = _choice(sight, evaluation.best_discard(sight.judged, candidates)) if len(options) > 1 else None
+    score = None if careful is None else _score(chosen, top)
     if score is not None and score < COSTLY_BELOW:
-        defensive = top.danger >= RISKY_FROM and chosen.danger <= top.danger * DEFENSIVE_MARGIN
+        defensive = careful is not None and careful.tile == tile and chosen.danger < top.danger
         marks.append("defensive" if defensive else "costly")
-    if chosen.danger >= RISKY_FROM and len(options) > 1:
+    if chosen.danger >= RISKY_FROM and careful is not None and careful.danger < chosen.danger:
         marks.append("risky")
-    return chosen, tuple(options[:BEST_SHOWN]), score
+    return chosen, tuple(options[:BEST_SHOWN]), careful, score
 
 
-def _ranked_choices(sight: Sight, chosen: Tile) -> list[Choice]:
-    """The legal discards best first. Effective tiles are counted (the costly part) only for the
-    lowest-shanten discards, enough others to show BEST_SHOWN, and the one chosen: a discard
-    with a higher shanten ranks below those whatever its effective tiles."""
-    tiles = sorted({a.tile for a in sight.legal if isinstance(a, Discard)} | {chosen})
-    rests = {t: _without(sight.hand, t) for t in tiles}
-    by_shanten = sorted(tiles, key=lambda t: (evaluator.shanten(sight, rests[t]), t))
-    lowest = evaluator.shanten(sight, rests[by_shanten[0]])
-    counted = [t for t in by_shanten if evaluator.shanten(sight, rests[t]) == lowest]
-    counted += [t for t in by_shanten if t not in counted][: max(0, BEST_SHOWN - len(counted))]
-    if chosen not in counted:
-        counted.append(chosen)
-    options = [_choice(sight, t, rests[t]) for t in counted]
-    return sorted(options, key=lambda c: (c.shanten, -c.effective, c.danger, c.tile))
+def _choice(sight: Sight, judged: evaluation.DiscardChoice) -> Choice:
+    rest = _without(sight.hand, judged.tile)
+    youjin = sight.gold is not None and rules.lone_gold_wait(rest, sight.gold, sight.shapes)
+    return Choice(judged.tile, judged.shanten, judged.effective, round(judged.danger, 3), youjin)
 
 
 def _without(hand: Sequence[Tile], tile: Tile) -> list[Tile]:
     rest = list(hand)
     rest.remove(tile)
     return rest
-
-
-def _choice(sight: Sight, tile: Tile, rest: Sequence[Tile]) -> Choice:
-    eff = evaluator.efficiency(sight, rest)
-    youjin = sight.gold is not None and rules.lone_gold_wait(rest, sight.gold, sight.shapes)
-    return Choice(tile, eff.shanten, eff.effective, evaluator.danger(sight, tile), youjin)
 
 
 def _score(chosen: Choice, top: Choice) -> float:
@@ -425,7 +421,7 @@ def _shanten_after_meld(sight: Sight, action: Chow | Pong | Kong) -> int | None:
     if len(rest) % 3 == 0:
         return None
     shapes = rules.shapes_for(get_variant(sight.variant), (*sight.melds, meld))
-    return rules.shanten_of(rest, sight.gold, shapes)
+    return evaluation.shanten(rest, sight.gold, shapes)
 
 
 def _meld_of(sight: Sight, action: Chow | Pong | Kong) -> tuple[Meld, list[Tile]]:

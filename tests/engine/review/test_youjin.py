@@ -52,16 +52,17 @@ def test_entering_youjin_is_the_best_choice_and_marked():
 
 def test_letting_the_youjin_shape_go_is_costly_and_a_youjin_chance_lost():
     # Without 5p he waits on 5p/8p (the gold and 1z the pair), on 1z (67p and the gold a set) and on the
-    # gold: 3 + 4 + 3 + 3 tiles he cannot see = 13. Letting 1z go instead: any of the 118 tiles he cannot
-    # see (136 less his 17 and Alice's 2z) wins. Score 13/118 = 0.11. He passed the 自摸 (17 tiles complete)
-    # without entering 游金: a second win passed up. 8p comes and he wins.
+    # gold: 3 + 4 + 3 + 2 tiles he cannot see (the turned-up gold is face up, out of play) = 12. Letting
+    # 1z go instead: any of the 117 tiles he cannot see wins (136 less his 17, Alice's 2z and the
+    # turned-up gold). Score 12/117 = 0.103. He passed the 自摸 (17 tiles complete) without entering 游金:
+    # a second win passed up. 8p comes and he wins.
     hand = story(FIRST + "8p").play((BOB, D("5p"))).until_turn(BOB).play((BOB, Win()))
     lost = decision(hand, hand.step_of(BOB, D("5p")))
     assert lost.marks == ("win_passed", "costly", "youjin_lost")
-    assert (chosen(lost).shanten, chosen(lost).effective, chosen(lost).youjin) == (0, 13, False)
-    assert (str(lost.best[0].tile), lost.best[0].effective, lost.best[0].youjin) == ("1z", 118, True)
-    assert lost.score == 0.11
-    line = "efficiency 11%, 1 costly discard, 2 wins passed up, 1 游金 chance lost"
+    assert (chosen(lost).shanten, chosen(lost).effective, chosen(lost).youjin) == (0, 12, False)
+    assert (str(lost.best[0].tile), lost.best[0].effective, lost.best[0].youjin) == ("1z", 117, True)
+    assert lost.score == 0.103
+    line = "efficiency 10%, 1 costly discard, 2 wins passed up, 1 游金 chance lost"
     assert hand.review(BOB).summary.line == line
 
 
