@@ -9,8 +9,8 @@ hands or the wall:
   live effective tiles 有效牌, golds counted) and how risky it was (deal-in estimate);
   a discard that raised the shanten or kept under 3/4 of the best effective tiles is
   *costly*, unless it was the careful player's choice (the evaluator's `best_discard`,
-  weighing the deal-in risk): then it is *defensive*; a discard riskier than the careful
-  choice and likelier than RISKY_FROM to deal in is *risky*;
+  weighing the deal-in risk): then it is *defensive*; a discard at least RISKY_FROM likely
+  to deal in, twice as likely as the careful choice, is *risky*;
 - a win passed up (a 胡 or 抢金 offered and not taken), unless the discard instead entered
   游金 or went up a level (单游 -> 双游): that trade is the 游金 mark's, not a miss;
 - a claim (吃/碰/杠) taken or refused that changed the shanten;
@@ -42,7 +42,8 @@ from engine.view import view
 __all__ = ["COSTLY_BELOW", "Choice", "Decision", "HandReview", "Replay", "ReplayError", "Summary", "review"]
 
 COSTLY_BELOW = 0.75  # a discard keeping less than this share of the best effective tiles is costly
-RISKY_FROM = 0.15  # a discard this likely to deal in (when a careful player threw a safer one) is risky
+RISKY_FROM = 0.2  # a discard this likely to deal in is risky ...
+RISKY_OVER_CAREFUL = 2.0  # ... when the careful player's choice was at most half as risky
 BEST_SHOWN = 3  # the top choices kept in a decision's record
 
 
@@ -351,7 +352,7 @@ def _judge_discard(
     if score is not None and score < COSTLY_BELOW:
         defensive = careful is not None and careful.tile == tile and chosen.danger < top.danger
         marks.append("defensive" if defensive else "costly")
-    if chosen.danger >= RISKY_FROM and careful is not None and careful.danger < chosen.danger:
+    if careful is not None and chosen.danger >= max(RISKY_FROM, RISKY_OVER_CAREFUL * careful.danger):
         marks.append("risky")
     return chosen, tuple(options[:BEST_SHOWN]), careful, score
 

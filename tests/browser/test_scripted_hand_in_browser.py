@@ -29,18 +29,24 @@ def deal_to_order(app) -> None:
     )
 
 
+def seated_at_the_dealt_table(live_app, browser, username: str, name: str, height: int = 860):
+    """A new player, funded, quick-seated in the room that deals this hand: their page."""
+    deal_to_order(live_app)
+    page = browser.new_context(viewport={"width": 1280, "height": height}).new_page()
+    sign_up(page, live_app, username, name)
+    grant(live_app, username, COINS - DEFAULT_WELCOME_AMOUNT)  # on top of their welcome grant
+    page.goto(f"{live_app.url}/tables/")
+    page.click(f"#variant-pinghe .room.own[data-base='{BASE}'] a.room-link")
+    page.click("#quick-seat")
+    return page
+
+
 def tiles_of(page, selector: str) -> list[str]:
     return page.eval_on_selector_all(selector, "nodes => nodes.map(n => n.dataset.tile)")
 
 
 def test_the_table_offers_qiangjin_hints_the_waits_and_offers_zimo(live_app, browser, screenshots):
-    deal_to_order(live_app)
-    page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-    sign_up(page, live_app, "fang_scripted", "小芳")
-    grant(live_app, "fang_scripted", COINS - DEFAULT_WELCOME_AMOUNT)  # on top of her welcome grant
-    page.goto(f"{live_app.url}/tables/")
-    page.click(f"#variant-pinghe .room.own[data-base='{BASE}'] a.room-link")
-    page.click("#quick-seat")
+    page = seated_at_the_dealt_table(live_app, browser, "fang_scripted", "小芳")
 
     # The opening: 抢金 (one button per tile she could give up) or 过 — nothing else.
     page.wait_for_selector("#actions button[data-action-type=qiangjin]", timeout=30000)
