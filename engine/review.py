@@ -42,7 +42,7 @@ from engine.view import view
 __all__ = ["COSTLY_BELOW", "Choice", "Decision", "HandReview", "Replay", "ReplayError", "Summary", "review"]
 
 COSTLY_BELOW = 0.75  # a discard keeping less than this share of the best effective tiles is costly
-RISKY_FROM = 0.2  # a discard this likely to deal in is risky ...
+RISKY_FROM = 0.12  # a discard this likely to deal in is risky ...
 RISKY_OVER_CAREFUL = 2.0  # ... when the careful player's choice was at most half as risky
 BEST_SHOWN = 3  # the top choices kept in a decision's record
 
