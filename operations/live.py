@@ -77,7 +77,16 @@ def _check(hand: Hand) -> dict[str, Any]:
 
 def _players(hand: Hand) -> list[dict[str, Any]]:
     users = {u.pk: u for u in User.objects.filter(pk__in=hand.players)}
+    reviews = {r.seat: r.efficiency for r in hand.reviews.all()}  # 牌谱分析, stored after settlement
+    replay = reverse("tables:replay", args=[hand.pk])
     return [
-        {"seat": seat, "user": users.get(user_id), "bot": seat in hand.bots, "dealer": seat == hand.dealer}
+        {
+            "seat": seat,
+            "user": users.get(user_id),
+            "bot": seat in hand.bots,
+            "dealer": seat == hand.dealer,
+            "review_url": f"{replay}?seat={seat}#review" if seat in reviews else None,
+            "efficiency": reviews.get(seat),
+        }
         for seat, user_id in enumerate(hand.players)
     ]

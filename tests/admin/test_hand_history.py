@@ -44,3 +44,15 @@ def test_nobody_edits_or_deletes_a_hand(as_staff, boss, won_hand):
     page = client.get(reverse("admin:tables_hand_change", args=[won_hand.pk])).content.decode()
     assert 'name="sheet"' not in page
     assert client.post(reverse("admin:tables_hand_delete", args=[won_hand.pk])).status_code == 403
+
+
+def test_the_record_links_each_reviewed_seats_review(as_staff, li, ming, won_hand):
+    from tables.models import HandReview
+
+    seat = won_hand.seat_of(ming.pk)
+    review = HandReview.objects.get(hand=won_hand, seat=seat)  # made after the settlement; bots' seats are not
+    page = as_staff(li).get(reverse("admin:tables_hand_change", args=[won_hand.pk])).content.decode()
+    link = f"{reverse('tables:replay', args=[won_hand.pk])}?seat={seat}#review"
+    assert link in page and f"efficiency {review.efficiency if review.efficiency is not None else '—'}%" in page
+    replay = as_staff(li).get(link).content.decode()
+    assert f'"seat": {seat}' in replay and 'id="review-summary"' in replay

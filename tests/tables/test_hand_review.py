@@ -105,3 +105,14 @@ def test_the_replay_file_gives_the_same_review_on_the_command_line(client, finis
     seat = hand.seat_of(ming.pk)
     assert main(["review", str(path), "--seat", str(seat)]) == 0
     assert json.loads(capsys.readouterr().out) == HandReview.objects.get(hand=hand).data
+
+
+def test_the_summary_is_worded_in_the_players_language(client, finished_hand):
+    ming, hand = finished_hand
+    client.force_login(ming)
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    summary = HandReview.objects.get(hand=hand).data["summary"]
+    page = client.get(reverse("tables:replay", args=[hand.pk])).content.decode()
+    costly = "1 costly discard" if summary["costly"] == 1 else f"{summary['costly']} costly discards"
+    assert costly in page and "Hand review" in page
+    assert (f"efficiency {summary['efficiency']}%" if summary["efficiency"] is not None else "no discards") in page
