@@ -521,6 +521,8 @@ def win_from_context(ctx: WinContext) -> ErrenWin:
     if unknown:
         raise SheetError(f"unknown erren facts {sorted(unknown)}; known: {', '.join(FACTS)}")
     bonus = facts.pop("bonus", None)
+    if ctx.win_type == WinType.TIANHU:
+        facts["first_go"] = True  # 天和 is the dealer's win on the very first go, whatever the flags say
     return ErrenWin(
         concealed=ctx.concealed,
         winning_tile=ctx.win_tile if ctx.win_tile is not None else ctx.concealed[-1],

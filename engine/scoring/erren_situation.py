@@ -23,7 +23,7 @@ from typing import Any
 from engine.scoring import situation_json as sj
 from engine.scoring.erren import FACTS, N_SEATS, VARIANT, settle
 from engine.scoring.situation_json import SituationError
-from engine.sheet import SettlementSheet, WinContext, WinType
+from engine.sheet import Meld, SettlementSheet, WinContext, WinType
 
 __all__ = ["SituationError", "context_from_json", "sheet_from_json"]
 
@@ -61,6 +61,17 @@ def context_from_json(data: Mapping[str, Any]) -> WinContext:
     return WinContext(**common, **_win(win, data))
 
 
+def _check_first_go(kind: WinType, winner: int, dealer: int, first_go: bool, melds: tuple[Meld, ...]) -> None:
+    """Refuse 天和/地和/人和 where the live flow could not produce it: 天和 is the dealer's self-drawn
+    opening hand; 地和/人和 (`first_go`) the other player's; none of them after a call."""
+    if kind == WinType.TIANHU and winner != dealer:
+        raise SituationError(f"天和 (tianhu) is the dealer's win: seat {winner} is not the dealer (seat {dealer})")
+    if (kind == WinType.TIANHU or first_go) and melds:
+        raise SituationError("天和/地和/人和 come on the first go, before any chow, pong or kong")
+    if first_go and winner == dealer and kind != WinType.TIANHU and kind != WinType.ZIMO:
+        raise SituationError("the dealer's first-go win is 天和, a self-drawn win (type tianhu)")
+
+
 def _win(win: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
     winner = sj.integer(win, "winner")
     if winner not in range(N_SEATS):
@@ -70,6 +81,8 @@ def _win(win: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
         raise SituationError(f"unknown win type {win.get('type')!r}; one of {', '.join(_TYPES)}")
     tile = sj.optional_tile(win, "tile")
     hands = sj.per_seat(data, "hands", "", N_SEATS)
+    melds = tuple(sj.meld(m) for m in sj.per_seat(data, "melds", [], N_SEATS)[winner])
+    _check_first_go(kind, winner, sj.integer(data, "dealer", 0), bool(win.get("first_go")), melds)
     facts = tuple((name, bool(win.get(name, False))) for name in FACTS if name != "bonus")
     bonus = sj.optional_tile(data, "bonus")
     return {
@@ -77,7 +90,7 @@ def _win(win: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
         "win_type": kind,
         "discarder": 1 - winner if kind in (WinType.DIANPAO, WinType.QIANGGANG) else None,
         "concealed": sj.concealed_with(hands[winner], tile),
-        "melds": tuple(sj.meld(m) for m in sj.per_seat(data, "melds", [], N_SEATS)[winner]),
+        "melds": melds,
         "win_tile": tile,
         "facts": (*facts, ("bonus", str(bonus) if bonus else None)),
     }

@@ -156,6 +156,9 @@ NEAR_MISSES = [
         {"门清": 1, "七对子": 3, "清一色": 5},
         9,
     ),
+    # 百万石: 万 tiles summing to 100 or more (RULINGS); 99 is not enough
+    ("百万石 at exactly 100", "444m777m789m88m999m", "4m", D, (), {}, {"百万石": 13}, 13),
+    ("万 tiles summing to 99", "33m999m888m789m666m", "7m", D, (), {}, {"门清": 1, "清一色": 5, "三暗刻": 2}, 8),
     # 小四喜 needs the wind pair
     (
         "three wind triplets, dragon pair",
