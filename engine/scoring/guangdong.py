@@ -462,6 +462,7 @@ class Winner:
     liable: int | None = None
     last_tile: bool = False
     first_turn: FirstTurn = FirstTurn.NONE
+    win_tile: Tile | None = None  # the tile won with (None: not known, e.g. 天胡's dealt hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,14 +485,21 @@ _SHAPES = {
 }
 
 
-def readings_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[Reading]:
-    """Every reading of a complete hand: the engine core's decompositions plus the melds."""
+def readings_of(concealed: Sequence[Tile], melds: Sequence[Meld], win_tile: Tile | None = None) -> list[Reading]:
+    """Every reading of a complete hand: the engine core's decompositions plus the melds.
+
+    九莲宝灯 is read only in its pure form (004 "同种牌形成1112345678999，在摸到该种牌任何一张即可胡牌"):
+    the 13 concealed tiles before `win_tile` are exactly 1112345678999 of one suit. Without a
+    `win_tile` any tile of the hand may have been the last one.
+    """
     from engine.shapes import Shape, decompose  # the engine core; imported here so a draw settles without it
 
     shapes = frozenset(Shape[name] for name in _SHAPES)
     out = []
     for d in decompose(tuple(concealed), gold=None, shapes=shapes):
         shape = _SHAPES[d.shape.name]
+        if shape == HandShape.NINE_GATES and not is_pure_nine_gates(concealed, win_tile):
+            continue  # any other one-suit hand is 清一色 (or what else it reads as)
         if shape != HandShape.STANDARD:
             out.append(Reading((tuple(sorted(concealed)),), None, shape))
             continue
@@ -499,6 +507,22 @@ def readings_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[Readin
         sets = tuple(m.tiles for m in melds) + tuple(g.tiles for g in d.groups if g.kind.name != "PAIR")
         out.append(Reading(sets, pair))
     return out
+
+
+NINE_GATES_WAIT = (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)  # 九莲宝灯: the 13 tiles waiting on all nine
+
+
+def is_pure_nine_gates(concealed: Sequence[Tile], win_tile: Tile | None) -> bool:
+    """The 13 concealed tiles before the winning tile are 1112345678999 of one suit."""
+    candidates = set(concealed) if win_tile is None else {win_tile}
+    for last in candidates:
+        rest = list(concealed)
+        if last not in rest:
+            continue
+        rest.remove(last)
+        if len({t.suit for t in rest}) == 1 and tuple(sorted(t.number for t in rest)) == NINE_GATES_WAIT:
+            return True
+    return False
 
 
 def score_winner(winner: Winner, hand: GuangdongHand) -> FanResult:
@@ -511,7 +535,7 @@ def score_winner(winner: Winner, hand: GuangdongHand) -> FanResult:
         triple=winner.way == WinWay.DISCARD and len(hand.winners) == N_SEATS - 1,
         first_turn=winner.first_turn,
     )
-    readings = readings_of(winner.concealed, winner.melds)
+    readings = readings_of(winner.concealed, winner.melds, winner.win_tile)
     if not readings:
         raise ScoringError(f"seat {winner.seat} does not hold a winning hand: {format_tiles(winner.concealed)}")
     return best_score(readings, situation)
@@ -569,15 +593,17 @@ def hand_from_context(ctx: WinContext) -> GuangdongHand:
         liable=facts.get("liable"),
         last_tile=bool(facts.get("last_tile")),
         first_turn=FirstTurn[str(facts.get("first_turn", "none")).upper()],
+        win_tile=ctx.win_tile,
     )
-    others = tuple(_co_winner(co, way, facts.get("from")) for co in facts.get("co_winners", ()))
+    others = tuple(_co_winner(co, way, facts.get("from"), ctx.win_tile) for co in facts.get("co_winners", ()))
     return replace(hand, winners=(first, *others))
 
 
-def _co_winner(data: Mapping[str, Any], way: WinWay, from_seat: int | None) -> Winner:
+def _co_winner(data: Mapping[str, Any], way: WinWay, from_seat: int | None, tile: Tile | None) -> Winner:
     melds = tuple(Meld.parse(m.rstrip("!"), concealed=m.endswith("!")) for m in data["melds"])
     first_turn = FirstTurn[str(data.get("first_turn", "none")).upper()]
-    return Winner(int(data["seat"]), parse_tiles(data["hand"]), melds, way, from_seat, first_turn=first_turn)
+    hand = parse_tiles(data["hand"])
+    return Winner(int(data["seat"]), hand, melds, way, from_seat, first_turn=first_turn, win_tile=tile)
 
 
 def _charges(winner: Winner, result: FanResult, base: int) -> list[Charge]:

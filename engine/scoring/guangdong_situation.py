@@ -80,24 +80,26 @@ def hand_from_json(data: Mapping[str, Any]) -> GuangdongHand:
         dealer=sj.seat(data, "dealer", 0, N_SEATS),
         base=sj.integer(data, "base", 1),
         round_wind=sj.optional_tile(data, "round_wind") or EAST_TILE,
-        winners=tuple(_winner(w, hands, melds) for w in wins),
+        winners=tuple(_winner(w, hands, melds, sj.seat(data, "dealer", 0, N_SEATS)) for w in wins),
         streak=sj.integer(data, "streak", 1),
         balances=sj.balances(data),
     )
 
 
-def _winner(win: Any, hands: Sequence[Any], melds: Sequence[tuple[Meld, ...]]) -> Winner:
+def _winner(win: Any, hands: Sequence[Any], melds: Sequence[tuple[Meld, ...]], dealer: int) -> Winner:
     if not isinstance(win, Mapping):
         raise SituationError("a win is an object with 'winner' and 'way'")
     seat = sj.seat(win, "winner", None, N_SEATS)
     way = _WAYS.get(str(win.get("way", "")).lower())
     if way is None:
         raise SituationError(f"unknown win way {win.get('way')!r}; one of {', '.join(w.name.lower() for w in WinWay)}")
-    concealed = sj.concealed_with(hands[seat], sj.optional_tile(win, "tile"))
+    tile = sj.optional_tile(win, "tile")
+    concealed = sj.concealed_with(hands[seat], tile)
     size = sj.hand_size(concealed, melds[seat])
     if size != HAND_TILES:
         raise SituationError(f"seat {seat}'s hand has {size} tiles (concealed + win tile + 3 per meld), not 14")
     first_turn = _FIRST_TURNS.get(str(win.get("first_turn", "")).lower(), FirstTurn.NONE)
+    _check_first_turn(first_turn, seat, way, sj.seat(win, "from", None, N_SEATS), dealer, melds[seat])
     return Winner(
         seat=seat,
         concealed=concealed,
@@ -107,4 +109,25 @@ def _winner(win: Any, hands: Sequence[Any], melds: Sequence[tuple[Meld, ...]]) -
         liable=sj.seat(win, "liable", None, N_SEATS),
         last_tile=bool(win.get("last_tile", False)),
         first_turn=first_turn,
+        win_tile=tile,
     )
+
+
+def _check_first_turn(
+    first_turn: FirstTurn, seat: int, way: WinWay, from_seat: int | None, dealer: int, melds: tuple[Meld, ...]
+) -> None:
+    """Refuse 天胡/人胡/地胡 where the live flow could not produce it (004 §8-10): 天胡 is the
+    dealer's self-drawn dealt hand; 人胡 a non-dealer's win on the dealer's first discard;
+    地胡 a non-dealer's self-draw on its first draw; none of them after a call."""
+    if first_turn == FirstTurn.NONE:
+        return
+    name = first_turn.name.lower()
+    if melds:
+        raise SituationError(f"{name} comes before any chow, pong or kong")
+    if (first_turn == FirstTurn.TIANHU) != (seat == dealer):
+        whose = "only the dealer's" if first_turn == FirstTurn.TIANHU else "never the dealer's"
+        raise SituationError(f"{name} is {whose} win: seat {seat}, dealer seat {dealer}")
+    if first_turn == FirstTurn.RENHU and (way != WinWay.DISCARD or from_seat != dealer):
+        raise SituationError("renhu (人胡) is a win on the dealer's first discard: way discard, from the dealer")
+    if first_turn != FirstTurn.RENHU and way != WinWay.SELF_DRAW:
+        raise SituationError(f"{name} is a self-drawn win (way self_draw)")

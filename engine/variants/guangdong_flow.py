@@ -196,7 +196,7 @@ def _take_discard_win(state: h.HandState, seat: int) -> bool:
     assert state.window is not None and state.window.tile is not None
     hand = (*s.hand, state.window.tile)
     situation = Situation(WinWay.DISCARD, seat_wind(seat, state.dealer), round_wind(state))
-    fan = best_score(readings_of(hand, s.melds), situation).fan
+    fan = best_score(readings_of(hand, s.melds, state.window.tile), situation).fan
     return bot.accept_discard_win(fan, hand, s.melds, tiles_left=state.drawable)
 
 

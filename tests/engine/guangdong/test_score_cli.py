@@ -81,3 +81,32 @@ def test_the_readme_guangdong_example_scores_as_described(tmp_path, capsys):
     sheet = json.loads(out.out)
     assert status == 0 and sheet["win_type"] == "一炮双响"
     assert [s["paid"] for s in sheet["seats"]] == [-30, 20, 10, 0]  # 平胡 2 points, 鸡胡 1 point, × base 10
+
+
+FIRST_TURN_HAND = "123456m456p7899s"
+
+
+@pytest.mark.parametrize(
+    ("win", "melds", "why"),
+    [
+        ({"winner": 1, "way": "self_draw", "tile": "9s", "first_turn": "tianhu"}, [], "天胡 by a non-dealer"),
+        ({"winner": 1, "way": "discard", "from": 0, "tile": "9s", "first_turn": "dihu"}, [], "地胡 on a discard"),
+        ({"winner": 1, "way": "discard", "from": 3, "tile": "9s", "first_turn": "renhu"}, [], "人胡 not the dealer's"),
+        ({"winner": 1, "way": "self_draw", "tile": "9s", "first_turn": "renhu"}, [], "人胡 self-drawn"),
+        ({"winner": 1, "way": "self_draw", "tile": "9s", "first_turn": "dihu"}, ["123m"], "地胡 after a chow"),
+    ],
+)
+def test_a_first_turn_win_the_flow_could_not_produce_is_refused(win, melds, why, tmp_path, capsys):
+    hand = FIRST_TURN_HAND[4:] if melds else FIRST_TURN_HAND
+    situation = {"variant": "guangdong", "dealer": 0, "hands": ["", hand, "", ""], "wins": [win]}
+    situation["melds"] = [[], melds, [], []]
+    status, out = run_score(situation, tmp_path, capsys)
+    assert status == 2 and out.out == ""
+    assert out.err.startswith("error: ") and out.err.count("\n") == 1
+
+
+def test_a_first_turn_win_the_flow_can_produce_is_scored(tmp_path, capsys):
+    win = {"winner": 1, "way": "discard", "from": 0, "tile": "9s", "first_turn": "renhu"}
+    situation = {"variant": "guangdong", "dealer": 0, "hands": ["", FIRST_TURN_HAND, "", ""], "wins": [win]}
+    status, out = run_score(situation, tmp_path, capsys)
+    assert status == 0 and json.loads(out.out)["total_fan"] == 6
