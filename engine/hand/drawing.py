@@ -82,6 +82,8 @@ def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
     state = d.state()
     s = d.seats[seat]
     gold_rules = d.variant_rules.gold
+    # The mechanical level: a 单吊/对对胡 hand in the 双游 state at 单游 may still throw a drawn
+    # gold out and climb (000 §9(9) "又拿到一个金打出就是四游").
     if gold_rules is not None and s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, d.gold):
         finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
         return

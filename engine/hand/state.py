@@ -49,6 +49,14 @@ class SeatState:
     turns: int = 0  # own turns started
     furiten: bool = False  # 先弃后和: passed a discard win since the last own draw
     sanjindao_gone: bool = False  # passed 起手三金倒
+    # pinghe 000 §9(9): a 单吊 or 对对胡 hand that enters 游金 is in the 双游 state at once
+    # (`you` stays the win type's level; the hand 番 of 单吊/对对胡 makes up the difference).
+    you_special: bool = False
+
+    @property
+    def in_shuangyou(self) -> bool:
+        """In the 双游 state or beyond: the others may only win by self-draw, nobody claims."""
+        return self.you >= 2 or (self.you >= 1 and self.you_special)
 
     def to_json(self) -> dict[str, Any]:
         return encode(self)  # type: ignore[no-any-return]
@@ -148,7 +156,7 @@ class HandState:
     def shuangyou_seat(self) -> int | None:
         """The seat in 双游 or beyond: the others may only win by self-draw meanwhile."""
         for i, seat in enumerate(self.seats):
-            if seat.you >= 2:
+            if seat.in_shuangyou:
                 return i
         return None
 

@@ -42,6 +42,7 @@ from engine.hand.validation import (
     validate,
 )
 from engine.hand.wins import _check_discard_win, _sanjindao_once, _win_type
+from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind, WinType
 from engine.tiles import Tile, format_tiles
 from engine.variants import Furiten
@@ -63,8 +64,10 @@ def handle_discard(d: Draft, seat: int, action: Action) -> None:
     hand = list(s.hand)
     hand.remove(action.tile)
     you = _you_after_discard(state, seat, action.tile, hand)
+    special = you >= 1 and (s.you_special or _special_youjin(state, seat, hand))
     gone = s.sanjindao_gone or (_sanjindao_once(d.variant_rules) and rules.gold_count(s.hand, d.gold) >= 3)
-    d.set_seat(seat, hand=tuple(hand), river=(*s.river, action.tile), drawn=None, you=you, sanjindao_gone=gone)
+    changes = {"you": you, "you_special": special, "sanjindao_gone": gone}
+    d.set_seat(seat, hand=tuple(hand), river=(*s.river, action.tile), drawn=None, **changes)
     d.emit(public("discard", seat, tile=str(action.tile), you=you))
     _track_fenbing(d, seat, action.tile)
     d.last_discard = seat
@@ -79,6 +82,18 @@ def _you_after_discard(state: HandState, seat: int, tile: Tile, rest: list[Tile]
     if rules.is_gold(tile, state.gold):
         return 2 if s.you <= 1 else s.you + 1
     return max(s.you, 1)
+
+
+def _special_youjin(state: HandState, seat: int, rest: list[Tile]) -> bool:
+    """000 §9(9) "如是特殊牌型（单吊和对对胡）的话，游金就是双游": the lone gold is all that is left
+    (单吊), or the rest waits on it as 对对胡 (six pairs and a triplet). Only where the variant says so."""
+    gold_rules = state.rules.gold
+    if gold_rules is None or not gold_rules.special_youjin_is_shuangyou:
+        return False
+    if len(rest) == 1:
+        return True
+    pairs = rules.shapes_for(state.rules, state.seats[seat].melds) & {Shape.PINGHE_PAIRS}
+    return bool(pairs) and rules.lone_gold_wait(rest, state.gold, frozenset(pairs))
 
 
 def _track_fenbing(d: Draft, seat: int, tile: Tile) -> None:

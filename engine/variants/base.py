@@ -55,6 +55,8 @@ class GoldRules:
     # engine.sheet.WinType names of the 游金 levels: 单游, 双游, then the level a gold
     # drawn in 双游 ends the hand at (pinghe 四游, nanping 三游).
     you_levels: tuple[str, ...] = ("YOUJIN", "SHUANGYOU", "SANYOU")
+    # 000 §9(9): a 单吊 or 对对胡 hand entering 游金 is in the 双游 state at once (pinghe).
+    special_youjin_is_shuangyou: bool = False
     # 开金 counts the opening dice (pinghe: 开门时骰子数) or a new throw after 补花 (nanping).
     opening_dice: bool = False
 

@@ -20,6 +20,7 @@ PINGHE = register(
             sijindao=True,  # 起手四金倒, 记分等同于双游
             named_gold_option=True,  # 喊金
             you_levels=("YOUJIN", "SHUANGYOU", "SIYOU"),  # 单游 4番, 双游 8番, 四游 16番
+            special_youjin_is_shuangyou=True,  # 如是特殊牌型（单吊和对对胡）的话，游金就是双游
             opening_dice=True,  # 开门时骰子数是多少, 从补花的补牌处最后一张牌数起
         ),
         rob_added_kong=True,  # 抢杠胡, 等同于点炮胡

@@ -1,0 +1,68 @@
+"""000 §9(9) "如是特殊牌型（单吊和对对胡）的话，游金就是双游，系统按顺序发给所有玩家各一张牌".
+
+A 单吊 or 对对胡 hand that enters 游金 is in the 双游 state at once (RULINGS): the others
+may only win by 自摸, nobody may claim the discard, and the win is scored 游金 × 2 (the
+hand's 单吊/对对胡 番) = 8, the value of 双游.
+"""
+
+from dataclasses import replace
+
+from engine.hand import Phase, legal_actions
+from engine.sheet import Meld
+from engine.tiles import Tile, parse_tiles
+from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, PONG, WIN, D, deal, drain, hand, outcome, play
+
+# Carol holds a pair of 1z: she could pong Bob's 1z, were it not for 双游.
+CAROL_WITH_1Z = "1z1z" + "147m258p369s" + "2z3z4z5z6z"
+# Bob: six pairs and 77s, with the gold (9s) and a stray 1z. Drawing 7s and letting 1z go
+# leaves six pairs, a triplet and the lone gold: 对对胡 游金.
+BOB_PAIRS = "11m22m33m44p55p66p" + "77s" + "9s" + "1z"
+# Bob: four sets, 56p, the gold and 1z: a plain 游金 after drawing 7p (tests/engine/flow/test_youjin.py).
+BOB_PLAIN = "123m456m789m123s" + "56p" + "9s" + "1z"
+
+
+def bob_lets_1z_go(bob: str, draw: str, live_after: str = ""):
+    state = deal("pinghe", {BOB: bob, CAROL: CAROL_WITH_1Z}, live=draw + live_after)
+    state = drain(state, until=lambda s: s.phase == Phase.TURN and s.turn == BOB)
+    return play(state, (BOB, D("1z")))
+
+
+def test_a_pairs_hand_entering_youjin_is_in_shuangyou_at_once_and_nobody_may_claim():
+    state = bob_lets_1z_go(BOB_PAIRS, "7s", "2s")
+    assert state.seats[BOB].you == 1 and state.shuangyou_seat == BOB
+    assert_the_others_only_threw_out_their_draws(state)
+
+
+def assert_the_others_only_threw_out_their_draws(state):
+    """As in 双游: no claim window on Bob's 1z (Carol's 1z pair stays), each other seat drew one
+    tile and had to let it go, and the next decision is Bob's own draw."""
+    assert (state.phase, state.turn) == (Phase.TURN, BOB)
+    assert state.seats[BOB].river[-1] == Tile.parse("1z") and hand(state, CAROL).count(Tile.parse("1z")) == 2
+    assert all(len(state.seats[s].river) == 1 for s in (CAROL, DAVE, ALICE) if s != state.dealer)
+
+
+def test_a_plain_youjin_still_lets_the_others_claim():
+    state = bob_lets_1z_go(BOB_PLAIN, "7p")
+    assert state.seats[BOB].you == 1 and state.shuangyou_seat is None
+    assert state.phase == Phase.CLAIM and PONG in legal_actions(state, CAROL)
+
+
+def test_the_pairs_youjin_is_scored_as_shuangyou():
+    state = bob_lets_1z_go(BOB_PAIRS, "7s", "2s3s4s" + "8p")
+    state = drain(state, until=lambda s: s.phase == Phase.TURN and s.turn == BOB)
+    won = play(state, (BOB, WIN))
+    assert outcome(won) == (BOB, "youjin")
+    assert won.sheet is not None and won.sheet.total_fan == 4 * 2  # 游金 × 对对胡 = 双游's 8
+
+
+def test_a_single_wait_youjin_is_in_shuangyou_at_once():
+    """单吊: five sets laid down; Bob holds the gold and 1z, lets 1z go, and only the gold is left."""
+    state = deal("pinghe", {CAROL: CAROL_WITH_1Z}, live="2s")
+    state = drain(state, until=lambda s: s.phase == Phase.TURN and s.turn == BOB)
+    melds = tuple(Meld.parse(m) for m in ("111m", "222m", "333p", "444p", "555s"))
+    bob = replace(state.seats[BOB], hand=parse_tiles("9s1z"), drawn=Tile.parse("1z"), melds=melds)
+    state = replace(state, seats=(*state.seats[:BOB], bob, *state.seats[BOB + 1 :]))
+    state = play(state, (BOB, D("1z")))
+    assert state.seats[BOB].hand == tuple(sorted((state.gold, state.seats[BOB].drawn)))  # the gold + his new draw
+    assert state.shuangyou_seat == BOB
+    assert_the_others_only_threw_out_their_draws(state)
