@@ -71,7 +71,16 @@ def _situation(data: Mapping[str, Any]) -> WinContext:
         fenbing=sj.integer(data, "fenbing", 0),
         bao=sj.integer(data, "bao"),
         balances=sj.balances(data),
+        wrong_guesses=_wrong_guesses(data, n_seats),
     )
+
+
+def _wrong_guesses(data: Mapping[str, Any], n_seats: int) -> tuple[int, ...]:
+    """pinghe: the seats that guessed a 抢暗杠 wrong during the hand (once per guess)."""
+    value = data.get("wrong_guesses", [])
+    if not isinstance(value, list):
+        raise SituationError("'wrong_guesses' must be a list of seats")
+    return tuple(sj.seat({"seat": v}, "seat", None, n_seats) for v in value)
 
 
 def _tally(flowers: Sequence[Tile], melds: Sequence[Meld]) -> SeatTally:

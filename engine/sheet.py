@@ -193,6 +193,9 @@ class WinContext:
     # Variant-specific facts the hand flow knows about the win, as (name, value) pairs
     # (erren: 报听, 天听, 杠上开花, 河底, 海底捞月, the 花牌 tile); empty for the gold games.
     facts: tuple[tuple[str, Any], ...] = ()
+    # pinghe: the seats that guessed a 抢暗杠 wrong during the hand, once per guess, in order.
+    # The hand went on; each pays the others their 自摸 on this hand's sheet.
+    wrong_guesses: tuple[int, ...] = ()
 
     def check(self) -> None:
         """Raise `SheetError` unless the seats and fields are consistent."""
@@ -210,6 +213,8 @@ class WinContext:
             raise SheetError(f"need one tally per seat, got {len(self.tallies)}")
         if self.balances is not None and len(self.balances) != self.n_seats:
             raise SheetError(f"need one balance per seat, got {len(self.balances)}")
+        if any(seat not in seats for seat in self.wrong_guesses):
+            raise SheetError(f"a wrong guess by a seat not at the table: {list(self.wrong_guesses)}")
 
     def _check_win(self) -> None:
         if (self.winner is None) != (self.win_type is None):

@@ -38,6 +38,7 @@ class Draft:
     fenbing_round: tuple[Tile, ...]
     fenbing_alive: bool
     last_discard: int | None
+    wrong_guesses: tuple[int, ...]
     ext: dict[str, Any]
     result: WinContext | None
     sheet: SettlementSheet | None

@@ -81,6 +81,7 @@ def _context(
         bao=bao,
         balances=tuple(balances) if balances is not None else None,
         facts=_facts(d, winner, kind, tile, discarder),
+        wrong_guesses=d.wrong_guesses,
     )
 
 

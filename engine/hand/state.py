@@ -106,6 +106,7 @@ class HandState:
     fenbing_round: tuple[Tile, ...] = ()
     fenbing_alive: bool = True
     last_discard: int | None = None  # seat whose discard is on the table
+    wrong_guesses: tuple[int, ...] = ()  # pinghe: seats that guessed a 抢暗杠 wrong (each pays on the sheet)
     ext: dict[str, Any] = field(default_factory=dict)  # a variant's own flow data (plain JSON), kept by its hooks
     result: WinContext | None = None
     sheet: SettlementSheet | None = field(default=None, compare=False)

@@ -182,8 +182,12 @@ def _h_guess(d: Draft, seat: int, action: Action) -> None:
         d.set_seat(action.seat, melds=tuple(melds))
         d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))))
         finish_win(d, seat, WinType.QIANG_ANGANG, tile, None)
+    elif d.variant_rules.wrong_guess_ends_hand:
+        finish_win(d, seat, WinType.QIANG_ANGANG_WRONG, None, None)  # nanping 诈胡
     else:
-        finish_win(d, seat, WinType.QIANG_ANGANG_WRONG, None, None)
+        d.wrong_guesses = (*d.wrong_guesses, seat)  # pinghe: paid on the sheet; the guesser draws as usual
+        d.window = None
+        draw(d, seat)
 
 
 def _resolve(d: Draft) -> None:

@@ -86,14 +86,16 @@ def settle_pinghe(ctx: WinContext) -> SettlementSheet:
     ctx.check()
     if ctx.variant != VARIANT:
         raise SheetError(f"settle_pinghe got a {ctx.variant!r} hand")
+    penalties = [c for guesser in ctx.wrong_guesses for c in _guess_charges(ctx, guesser)]
+    notes = (WRONG_GUESS_NOTE,) if penalties else ()
     if ctx.winner is None or ctx.win_type is None:
-        return build_sheet(header(ctx, 0), [], balances=ctx.balances, notes=("流局 draw",))
+        return build_sheet(header(ctx, 0), penalties, balances=ctx.balances, notes=("流局 draw", *notes))
     if ctx.win_type not in WIN_FAN:
         raise SheetError(f"pinghe has no {ctx.win_type.zh} ({ctx.win_type.en})")
     if ctx.win_type == WinType.QIANG_ANGANG_WRONG:
         return _wrong_guess(ctx, ctx.winner)
     check_win_allowed(ctx)
-    return _win(ctx, ctx.winner, ctx.win_type)
+    return _win(ctx, ctx.winner, ctx.win_type, penalties, notes)
 
 
 settle = settle_pinghe  # the name the variant registry resolves ("engine.scoring.pinghe:settle")
@@ -119,7 +121,9 @@ def payment(base: int, fan: int, *, dealer_involved: bool) -> int:
     return base * fan * (DEALER_FAN if dealer_involved else 1)
 
 
-def _win(ctx: WinContext, winner: int, win_type: WinType) -> SettlementSheet:
+def _win(
+    ctx: WinContext, winner: int, win_type: WinType, penalties: list[Charge], notes: tuple[str, ...]
+) -> SettlementSheet:
     reading, hand_fans = best_reading(ctx)
     total = WIN_FAN[win_type] * prod(h.fan for h in hand_fans)
     charges = []
@@ -132,18 +136,35 @@ def _win(ctx: WinContext, winner: int, win_type: WinType) -> SettlementSheet:
     lines += [SheetItem(h.name_zh, h.name_en, h.fan, Unit.FAN) for h in hand_fans]
     if winner == ctx.dealer:
         lines.append(SheetItem("庄家", "dealer", DEALER_FAN, Unit.FAN))
-    return build_sheet(header(ctx, total), charges, fan_lines={winner: lines}, balances=ctx.balances, reading=reading)
+    return build_sheet(
+        header(ctx, total),
+        charges + penalties,
+        fan_lines={winner: lines},
+        balances=ctx.balances,
+        reading=reading,
+        notes=notes,
+    )
+
+
+WRONG_GUESS_NOTE = "抢错按自摸赔 wrong guess pays as 自摸"
 
 
 def _wrong_guess(ctx: WinContext, guesser: int) -> SettlementSheet:
-    """抢暗杠 guessed wrong: the guesser pays every other seat as if that seat had won by 自摸."""
+    """A sheet of a wrong 抢暗杠 guess alone (the `score` CLI's `qiang_angang_wrong`)."""
+    return build_sheet(header(ctx, 0), _guess_charges(ctx, guesser), balances=ctx.balances, notes=(WRONG_GUESS_NOTE,))
+
+
+def _guess_charges(ctx: WinContext, guesser: int) -> list[Charge]:
+    """抢暗杠 guessed wrong (000 §9(11) "抢错…要赔付给其他玩家自摸的番数"): the guesser pays every
+    other seat what that seat's 自摸 would have cost the guesser."""
     fan = WIN_FAN[WinType.ZIMO]
     charges = []
-    for other in ctx.losers:
+    for k in range(1, ctx.n_seats):
+        other = (guesser + k) % ctx.n_seats
         involved = ctx.dealer in (other, guesser)
         amount = payment(ctx.base, fan, dealer_involved=involved)
         charges.append(Charge(guesser, other, amount, "抢暗杠抢错", "wrong kong guess", fan, Unit.FAN))
-    return build_sheet(header(ctx, 0), charges, balances=ctx.balances, notes=("抢错按自摸赔 wrong guess pays as 自摸",))
+    return charges
 
 
 def best_reading(ctx: WinContext) -> tuple[Reading | None, tuple[HandFan, ...]]:

@@ -91,6 +91,8 @@ class Variant:
     multiple_discard_winners: bool = False  # 一炮多响
     rob_added_kong: bool = True  # 抢杠胡 on an added kong
     rob_concealed_kong: bool = False  # 抢暗杠 / 抢杠自摸: guess a concealed kong before one's draw
+    # A wrong 抢暗杠 guess ends the hand (nanping 诈胡) or is a penalty on the sheet and play goes on (pinghe).
+    wrong_guess_ends_hand: bool = True
     furiten: Furiten = Furiten.NONE
     discard_win_min_points: int = 0  # pinghe 点炮 needs 3 分
     # "module:function" counting those 分: (concealed incl. win tile, melds, flowers, *, win_tile, gold) -> int

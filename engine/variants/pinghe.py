@@ -25,6 +25,7 @@ PINGHE = register(
         ),
         rob_added_kong=True,  # 抢杠胡, 等同于点炮胡
         rob_concealed_kong=True,  # 抢杠自摸 (抢暗杠)
+        wrong_guess_ends_hand=False,  # RULINGS: the guesser pays each other their 自摸 and draws; play goes on
         discard_win_min_points=3,  # 点炮胡需要三分
         discard_win_points="engine.scoring.pinghe:dianpao_points",  # 花1, 暗刻1, 明杠2, 暗杠4, 箭刻1
         dead_wall=DeadWall(base=16, per_exposed_kong=2, per_concealed_kong=4),  # 8墩 + 明杠1墩 + 暗杠2墩

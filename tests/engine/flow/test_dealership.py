@@ -23,9 +23,10 @@ def test_a_drawn_hand_keeps_the_dealer():
 
 
 def test_a_wrong_kong_guess_is_no_dealer_win_and_the_deal_passes_on():
+    """nanping 诈胡 ends the hand (pinghe plays on: tests/engine/flow/test_kongs.py)."""
     alice_kong = "5p5p5p5p" + "1m4m7m" + "1s4s7s" + "1z2z3z4z6z7z" + "9m"
     bob = "123m456m789m" + "11s" + "123s" + "78p"
-    state = play(deal("pinghe", {ALICE: alice_kong, BOB: bob}, back="2z"), (ALICE, K("5p")), (ALICE, D("2z")))
+    state = play(deal("nanping", {ALICE: alice_kong, BOB: bob}, back="2z"), (ALICE, K("5p")), (ALICE, D("2z")))
     state = play(state, (BOB, RobConcealedKong(ALICE, 0)))
     assert next_dealership(state) == (BOB, 1)
 

@@ -63,9 +63,9 @@ def test_an_added_kong_nobody_robs_becomes_a_kong_with_a_replacement():
     assert (state.phase, state.turn) == (Phase.TURN, CAROL) and carol.drawn is not None
 
 
-def guess_story(bob_waits: str):
+def guess_story(bob_waits: str, variant: str = "pinghe"):
     bob = "123m456m789m" + "11s" + "123s" + bob_waits
-    state = deal("pinghe", {ALICE: ALICE_KONG_5P, BOB: bob}, back="2z")
+    state = deal(variant, {ALICE: ALICE_KONG_5P, BOB: bob}, back="2z")
     state = play(state, (ALICE, K("5p")), (ALICE, D("2z")))
     assert state.phase == Phase.GUESS and state.to_act == (BOB,)
     return state
@@ -79,9 +79,22 @@ def test_qiang_angang_a_right_guess_wins_as_a_self_draw():
     assert state.result is not None and state.result.win_tile == Tile.parse("5p")
 
 
-def test_qiang_angang_a_wrong_guess_pays_everyone_a_self_draw():
-    state = guess_story(bob_waits="78p")
-    state = play(state, (BOB, RobConcealedKong(ALICE, 0)))
+def test_qiang_angang_a_wrong_guess_pays_everyone_a_self_draw_and_play_goes_on():
+    """000 §9(11) "如果抢错…抢杠玩家要赔付给其他玩家自摸的番数" and RULINGS: the hand does not end;
+    the guesser draws as usual, and the payment is on the hand's sheet."""
+    state = play(guess_story(bob_waits="78p"), (BOB, RobConcealedKong(ALICE, 0)))
+    assert not state.finished and state.wrong_guesses == (BOB,)
+    assert (state.phase, state.turn) == (Phase.TURN, BOB) and state.seats[BOB].drawn is not None
+    state = drain(state)  # nobody wins: a 流局
+    assert outcome(state) == (None, "draw") and state.sheet is not None
+    guess = [(i.counterparty, i.amount) for i in state.sheet.seats[BOB].items if i.name_zh == "抢暗杠抢错"]
+    assert guess == [(CAROL, -2), (DAVE, -2), (ALICE, -2 * 2)]  # 自摸 2番, the dealer's 2番 on top
+    assert state.sheet.paid(BOB) == -8 and sum(state.sheet.deltas) == 0
+
+
+def test_nanping_a_wrong_guess_is_a_false_win_that_ends_the_hand():
+    """001 "若是猜错，算诈胡按自摸赔三家"."""
+    state = play(guess_story(bob_waits="78p", variant="nanping"), (BOB, RobConcealedKong(ALICE, 0)))
     assert outcome(state) == (BOB, "qiang_angang_wrong")
     assert state.sheet is not None
     assert state.sheet.paid(BOB) < 0 and all(state.sheet.paid(s) > 0 for s in (ALICE, CAROL, DAVE))
@@ -105,4 +118,4 @@ def test_a_baiban_kong_is_guessed_right_only_if_baiban_itself_completes_the_hand
     state = deal("pinghe", {ALICE: alice, BOB: bob}, back="2z")
     state = play(state, (ALICE, K("5z")), (ALICE, D("2z")))
     state = play(state, (BOB, RobConcealedKong(ALICE, 0)))
-    assert outcome(state) == (BOB, "qiang_angang_wrong")
+    assert not state.finished and state.wrong_guesses == (BOB,)

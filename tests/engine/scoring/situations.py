@@ -31,6 +31,7 @@ def finished(
     fenbing=0,
     bao=None,
     balances=None,
+    wrong_guesses=(),
 ):
     """A finished hand; melds are mpsz strings, a trailing "!" marks a 暗杠."""
     win_type = WinType.parse(win_type) if isinstance(win_type, str) else win_type
@@ -53,6 +54,7 @@ def finished(
         fenbing=fenbing,
         bao=bao,
         balances=tuple(balances) if balances else None,
+        wrong_guesses=tuple(wrong_guesses),
     )
 
 

@@ -95,3 +95,15 @@ def test_the_readme_situation_scores_as_the_readme_says():
     sheet = sheet_of(situation)
     assert sheet["seats"][0]["items"][0]["amount"] == -20
     assert sheet["transfers"][0] == {"payer": 0, "receiver": 1, "owed": 20, "paid": 20}
+
+
+def test_a_wrong_kong_guess_during_the_hand_is_on_the_sheet():
+    sheet = sheet_of(dict(BO_DIANPAO, wrong_guesses=[3]))
+    guess = [(i["counterparty"], i["amount"]) for i in sheet["seats"][3]["items"] if i["name_zh"] == "抢暗杠抢错"]
+    assert guess == [(0, -40), (1, -20), (2, -20)]
+
+
+@pytest.mark.parametrize("value", [[4], "3", [True]])
+def test_bad_wrong_guesses_are_refused(value):
+    with pytest.raises(SituationError):
+        sheet_of(dict(BO_DIANPAO, wrong_guesses=value))

@@ -72,3 +72,13 @@ def test_liuju_settles_nothing():
 def test_sanyou_is_not_a_pinghe_win():
     with pytest.raises(SheetError, match="pinghe has no 三游"):
         settle_pinghe(finished("pinghe", "sanyou", BO, "123m456m789p234s111z9s3p", win_tile="3p"))
+
+
+def test_a_wrong_guess_during_the_hand_is_charged_on_the_winners_sheet():
+    """The hand went on after Cy's wrong 抢暗杠; Bo won by 自摸: one sheet holds both."""
+    sheet = settle_pinghe(finished("pinghe", "zimo", BO, wrong_guesses=(CY,), **PLAIN))
+    guess = {i.counterparty: i.amount for i in sheet.seats[CY].items if i.name_zh == "抢暗杠抢错"}
+    assert guess == {ANN: -BASE * 2 * 2, BO: -BASE * 2, DI: -BASE * 2}
+    zimo = {i.counterparty: i.amount for i in sheet.seats[CY].items if i.name_zh == "自摸"}
+    assert zimo == {BO: -BASE * 2}
+    assert sheet.owed(CY) == -BASE * (4 + 2 + 2 + 2) and sum(sheet.deltas) == 0
