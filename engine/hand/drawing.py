@@ -49,12 +49,26 @@ def draw(d: Draft, seat: int) -> None:
 
 def _replacement(d: Draft, seat: int) -> None:
     """A kong's replacement draw (杠上) from the replacement end."""
-    tile = d.wall[d.back - 1]
-    d.back -= 1
+    tile = take_replacement(d)
     d.phase, d.turn = Phase.TURN, seat
     _receive(d, seat, tile, Source.REPLACEMENT)
     if d.phase != Phase.FINISHED:
         _after_draw(d, seat, False)
+
+
+def take_replacement(d: Draft) -> Tile:
+    """The next tile from the replacement end (补花, 补杠).
+
+    The turned-up gold stays face up and out of play (RULINGS, pinghe "Gold": without 喊金
+    three golds are in play): when the replacement end reaches it, it moves one place inward
+    and the tile behind it is taken."""
+    if d.indicator is not None and d.indicator == d.back - 1 and d.back - 2 >= d.front:
+        wall = list(d.wall)
+        wall[d.back - 2], wall[d.back - 1] = wall[d.back - 1], wall[d.back - 2]
+        d.wall, d.indicator = tuple(wall), d.back - 2
+    tile = d.wall[d.back - 1]
+    d.back -= 1
+    return tile
 
 
 def _receive(d: Draft, seat: int, tile: Tile, source: Source) -> None:
@@ -66,8 +80,7 @@ def _receive(d: Draft, seat: int, tile: Tile, source: Source) -> None:
         if d.back <= d.front:
             _finish_draw(d)
             return
-        tile = d.wall[d.back - 1]
-        d.back -= 1
+        tile = take_replacement(d)
         source = Source.REPLACEMENT if source == Source.REPLACEMENT else Source.DRAW
     s = d.seats[seat]
     d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))), drawn=tile)
