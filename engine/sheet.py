@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from engine.payments import Transfer, settle
+from engine.payments import Transfer, settle_net
 from engine.tiles import Tile, format_tiles, parse_tiles
 
 
@@ -401,8 +401,8 @@ def build_sheet(
     """Turn charges into a sheet: items on both sides, netted transfers, balance floor.
 
     `fan_lines` are descriptive items (amount 0) listed first for a seat, e.g. the
-    winner's 自摸 2番. With `balances` (one per seat), payers pay down to 0 by
-    `engine.payments.settle`; without, everyone pays what they owe.
+    winner's 自摸 2番. With `balances` (one per seat), each seat's net result is floored at
+    its balance by `engine.payments.settle_net`; without, everyone pays what they owe.
     """
     charges = [c for c in charges if c.amount]
     for c in charges:
@@ -453,7 +453,7 @@ def _apply_floor(owed: list[Transfer], balances: Sequence[int] | None, n_seats: 
         return tuple(owed)
     if len(balances) != n_seats:
         raise SheetError(f"need one balance per seat, got {len(balances)}")
-    return settle(owed, dict(enumerate(balances)), list(range(n_seats)))
+    return settle_net(owed, dict(enumerate(balances)), list(range(n_seats)))
 
 
 def _seat_items(

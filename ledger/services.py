@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
 from accounts.models import User
-from engine.payments import PaymentError, Transfer, escape_penalty, settle
+from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
 from ledger.models import ISSUED_KINDS, Account, AccountKind, Bracket, Posting, Transaction, TransactionKind
 
 
@@ -228,11 +228,12 @@ def post_hand_settlement(hand_ref: str, seat_user_ids: Sequence[int], transfers:
     `transfers` is an engine `SettlementSheet` (its `transfers` rows are
     `(payer, receiver, owed, paid)`) or a sequence of `engine.payments.Transfer`;
     only what is *owed* is taken: what is paid is decided here, against the locked
-    balances, by RULINGS' pay-down-to-zero rule. `detail["transfers"]` records both.
+    balances, by RULINGS' floor on each seat's net result (`engine.payments.settle_net`).
+    `detail["transfers"]` records both.
     """
     owed = owed_transfers(transfers)
     return post_table_transfers(
-        TransactionKind.HAND_SETTLEMENT, hand_ref, f"hand:{hand_ref}:settlement", seat_user_ids, owed
+        TransactionKind.HAND_SETTLEMENT, hand_ref, f"hand:{hand_ref}:settlement", seat_user_ids, owed, pay=settle_net
     )
 
 
@@ -264,9 +265,18 @@ def owed_transfers(source: Any) -> tuple[Transfer, ...]:
 
 
 def post_table_transfers(
-    kind: str, hand_ref: str, key: str, seat_user_ids: Sequence[int], owed: Sequence[Transfer]
+    kind: str,
+    hand_ref: str,
+    key: str,
+    seat_user_ids: Sequence[int],
+    owed: Sequence[Transfer],
+    *,
+    pay: Callable[..., tuple[Transfer, ...]] = settle,
 ) -> Transaction:
-    """Pay owed transfers between the seats of a table, down to zero, once per `key`."""
+    """Pay owed transfers between the seats of a table, down to zero, once per `key`.
+
+    `pay` decides what is paid against the locked balances: `settle` (each payer down to zero)
+    or `settle_net` (a hand's settlement: the floor on each seat's net result)."""
     seat_accounts = _seat_accounts(seat_user_ids)
     owed = tuple(Transfer(t.payer, t.receiver, t.owed) for t in owed)
     request = {"kind": kind, "hand": hand_ref, "seats": list(seat_user_ids), "owed": [_row(t) for t in owed]}
@@ -275,7 +285,7 @@ def post_table_transfers(
     def plan(locked: dict[int, Account]) -> tuple[dict[int, int], dict[str, Any]]:
         balances = {seat: locked[a.id].balance for seat, a in enumerate(seat_accounts)}
         try:
-            paid = settle(owed, balances, range(len(seat_accounts)))
+            paid = pay(owed, balances, range(len(seat_accounts)))
         except PaymentError as error:
             raise InvalidTransfers(str(error)) from error
         return _nets(paid, seat_accounts), {**request, "transfers": [_row(t) for t in paid]}

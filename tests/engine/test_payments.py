@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.payments import PaymentError, Transfer, UnknownVariant, escape_penalty, settle
+from engine.payments import PaymentError, Transfer, UnknownVariant, escape_penalty, settle, settle_net
 
 SEATS = (0, 1, 2, 3)
 
@@ -127,3 +129,41 @@ def test_settle_never_overdraws_and_pays_what_it_can(rows, balance_list):
         mine = [t for t in result if t.payer == seat]
         assert sum(t.paid for t in mine) == min(sum(t.owed for t in mine), balances[seat])
         assert all(0 <= t.paid <= t.owed for t in mine)
+
+
+# --- the floor on each seat's net result (RULINGS "All variants") ----------------------------------
+
+
+def nets(transfers, field):
+    out = {}
+    for t in transfers:
+        amount = getattr(t, field)
+        out[t.payer] = out.get(t.payer, 0) - amount
+        out[t.receiver] = out.get(t.receiver, 0) + amount
+    return out
+
+
+def test_a_seat_owed_as_much_as_it_owes_pays_in_full_whatever_its_balance():
+    owed = [Transfer(0, 1, 20), Transfer(2, 0, 10), Transfer(3, 0, 10)]
+    paid = settle_net(owed, {0: 0, 1: 0, 2: 100, 3: 100}, [0, 1, 2, 3])
+    assert [t.paid for t in paid] == [20, 10, 10]
+
+
+def test_what_a_net_payer_cannot_pay_is_borne_by_the_net_receivers_in_proportion():
+    # Seat 0 owes 60 to seat 1 and 30 to seat 2 and has 30: receivers bear 60 in proportion 2:1.
+    paid = settle_net([Transfer(0, 1, 60), Transfer(0, 2, 30)], {0: 30, 1: 0, 2: 0}, [0, 1, 2])
+    assert nets(paid, "paid") == {0: -30, 1: 20, 2: 10}
+
+
+def test_the_net_floor_holds_for_any_table():
+    rng = random.Random(13)
+    for _ in range(300):
+        seats = [0, 1, 2, 3]
+        owed = [Transfer(a, b, rng.randrange(1, 80)) for a in seats for b in seats if a < b and rng.random() < 0.6]
+        owed = [t if rng.random() < 0.5 else Transfer(t.receiver, t.payer, t.owed) for t in owed]
+        balances = {s: rng.randrange(0, 120) for s in seats}
+        paid = settle_net(owed, balances, seats)
+        got, due = nets(paid, "paid"), nets(owed, "owed")
+        assert sum(got.values()) == 0 and all(0 <= t.paid <= t.owed for t in paid)
+        for seat, net in due.items():
+            assert got[seat] == max(net, -balances[seat]) if net < 0 else 0 <= got[seat] <= net

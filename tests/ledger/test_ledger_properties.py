@@ -17,7 +17,7 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.payments import Transfer, escape_penalty, settle
+from engine.payments import Transfer, escape_penalty, settle, settle_net
 from ledger import services
 from ledger.models import Account, AccountKind
 from tests.ledger.conftest import new_player
@@ -97,7 +97,7 @@ class Story:
         if not owed:
             return
         key, request = f"hand:{hand}:settlement", ("settle", tuple(owed))
-        effect = self._table_effect(seats, owed)
+        effect = self._table_effect(seats, owed, settle_net)  # a hand: the floor on each net result
         user_ids = [self.users[i].pk for i in seats]
         outcome = self.model.outcome(key, request)
         self._expect(outcome, key, request, effect, lambda: services.post_hand_settlement(str(hand), user_ids, owed))
@@ -118,8 +118,8 @@ class Story:
             lambda: services.apply_escape_penalty(str(hand), user_ids, seat, variant, base),
         )
 
-    def _table_effect(self, seats: list[int], owed: Any) -> dict[int, int]:
-        paid = settle(owed, {s: self.model.balances[p] for s, p in enumerate(seats)}, range(len(seats)))
+    def _table_effect(self, seats: list[int], owed: Any, pay: Any = settle) -> dict[int, int]:
+        paid = pay(owed, {s: self.model.balances[p] for s, p in enumerate(seats)}, range(len(seats)))
         effect = dict.fromkeys(seats, 0)
         for t in paid:
             effect[seats[t.payer]] -= t.paid
