@@ -135,7 +135,7 @@ def test_settle_never_overdraws_and_pays_what_it_can(rows, balance_list):
 
 
 def nets(transfers, field):
-    out = {}
+    out: dict[int, int] = {}
     for t in transfers:
         amount = getattr(t, field)
         out[t.payer] = out.get(t.payer, 0) - amount

@@ -63,6 +63,8 @@ def test_a_single_wait_youjin_is_in_shuangyou_at_once():
     bob = replace(state.seats[BOB], hand=parse_tiles("9s1z"), drawn=Tile.parse("1z"), melds=melds)
     state = replace(state, seats=(*state.seats[:BOB], bob, *state.seats[BOB + 1 :]))
     state = play(state, (BOB, D("1z")))
-    assert state.seats[BOB].hand == tuple(sorted((state.gold, state.seats[BOB].drawn)))  # the gold + his new draw
+    drawn, gold = state.seats[BOB].drawn, state.gold
+    assert drawn is not None and gold is not None
+    assert state.seats[BOB].hand == tuple(sorted((gold, drawn)))  # the gold and his new draw
     assert state.shuangyou_seat == BOB
     assert_the_others_only_threw_out_their_draws(state)

@@ -16,11 +16,11 @@ ALICE_TWO_KONGS = "5p5p5p5p" + "6p6p6p6p" + "1m4m7m" + "1s4s7s" + "1z2z3z"
 @pytest.mark.parametrize("variant", ["pinghe", "nanping"])
 def test_the_replacement_end_skips_the_turned_up_gold(variant):
     state = deal(variant, {ALICE: ALICE_TWO_KONGS}, back="4z6z", dice=(1, 1))
-    assert state.wall[state.indicator] == state.gold
+    assert state.indicator is not None and state.wall[state.indicator] == state.gold
     state = play(state, (ALICE, K("5p")), (ALICE, K("6p")))
     alice = state.seats[ALICE]
     assert {str(t) for t in alice.hand} >= {"4z", "6z"} and state.gold not in alice.hand
-    assert state.wall[state.indicator] == state.gold  # still face up, now one place further in
+    assert state.indicator is not None and state.wall[state.indicator] == state.gold  # face up, one place in
     assert state.indicator in range(state.front, state.back)
 
 
