@@ -169,6 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="1000 hands a bucket instead of 20000")
     parser.add_argument("--hands", type=int, help="hands a bucket (overrides --quick)")
     args = parser.parse_args(argv)
+    if args.hands is not None and args.hands < 4:
+        parser.error(f"--hands must be at least 4 (a quarter of it times the 16-tile waits), got {args.hands}")
     n = args.hands or (1000 if args.quick else 20000)
     complete, dealt = complete_hands(n), random_hands(n)
     gold17, waits16 = gold_hands(n, 17), gold_hands(n // 4, 16, seed=4)

@@ -73,14 +73,23 @@ def _variant(name: str) -> Any:
         raise UsageError(str(exc.args[0])) from None
 
 
-def _hand_args(args: argparse.Namespace) -> tuple[Any, Tile | None, tuple[Tile, ...]]:
+def _hand_args(args: argparse.Namespace, *, most: int) -> tuple[Any, Tile | None, tuple[Tile, ...]]:
+    """The variant, gold and tiles of `win`/`waits`; a hand the live flow could not hold (more than
+    `most` below the variant's dealt size, a fifth copy, a flower) is a UsageError."""
     variant = _variant(args.variant)
     gold = Tile.parse(args.gold) if args.gold else None
     if gold is not None and variant.gold is None:
         raise UsageError(f"variant {variant.id!r} has no gold")
     if gold is not None and gold.is_flower:
         raise UsageError(f"a flower ({gold}) cannot be the gold")
-    return variant, gold, parse_tiles("".join(args.tiles))
+    tiles = parse_tiles("".join(args.tiles))
+    limit = variant.dealer_tiles + most
+    if len(tiles) > limit:
+        raise UsageError(f"a {variant.id} hand holds at most {limit} concealed tiles here, got {len(tiles)}")
+    fifth = next((t for t in set(tiles) if tiles.count(t) > (1 if t.is_flower else 4)), None)
+    if fifth is not None:
+        raise UsageError(f"{tiles.count(fifth)} copies of {fifth}: the game has {1 if fifth.is_flower else 4}")
+    return variant, gold, tiles
 
 
 def _hand_options(parser: argparse.ArgumentParser) -> None:
@@ -98,7 +107,7 @@ def reading_json(reading: Decomposition) -> dict[str, Any]:
 
 
 def _run_win(args: argparse.Namespace) -> int:
-    variant, gold, tiles = _hand_args(args)
+    variant, gold, tiles = _hand_args(args, most=0)
     win = is_win(tiles, gold=gold, shapes=variant.shapes)
     readings = decompose(tiles, gold=gold, shapes=variant.shapes) if win else []
     emit(
@@ -114,7 +123,7 @@ def _run_win(args: argparse.Namespace) -> int:
 
 
 def _run_waits(args: argparse.Namespace) -> int:
-    variant, gold, tiles = _hand_args(args)
+    variant, gold, tiles = _hand_args(args, most=-1)
     result = waits(tiles, gold=gold, shapes=variant.shapes)
     emit(
         {
@@ -157,12 +166,14 @@ def _bench_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_bench(args: argparse.Namespace) -> int:
+    if args.hands is not None and args.hands < 4:
+        raise UsageError(f"--hands must be at least 4 (a quarter of it times the 16-tile waits), got {args.hands}")
     script = Path(__file__).resolve().parents[1] / "bench" / "engine_bench.py"
     if not script.exists():
         raise UsageError(f"benchmark script not found: {script}")
     namespace = runpy.run_path(str(script))
     options = ["--quick"] if args.quick else []
-    options += ["--hands", str(args.hands)] if args.hands else []
+    options += ["--hands", str(args.hands)] if args.hands is not None else []
     return int(namespace["main"](options))
 
 

@@ -53,6 +53,9 @@ def _situation(data: Mapping[str, Any]) -> WinContext:
     win_type = WinType.parse(str(win.get("type", ""))) if win else None
     win_tile = sj.optional_tile(win, "tile") if win else None
     concealed = _winner_concealed(hands, winner, win_tile, melds, win_type)
+    dealer = sj.integer(data, "dealer", 0)
+    if win_type == WinType.TIANHU and (winner != dealer or melds[winner or 0]):
+        raise SituationError(f"天胡 (tianhu) is the dealer's dealt hand: seat {winner}, dealer seat {dealer}, no melds")
     return WinContext(
         variant=str(data.get("variant", "")),
         n_seats=n_seats,
@@ -107,12 +110,34 @@ def _winner_concealed(
     return concealed
 
 
+MAX_DEPTH = 8  # a situation is an object of lists of lists (melds): deeper is not a situation
+
+
+def _depth(data: Any) -> int:
+    """How deeply lists and objects nest in `data` (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, Mapping) else value if isinstance(value, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth + 1)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 def score(stream: TextIO) -> dict[str, Any]:
     """The settlement sheet (as JSON data) of the situation read from `stream`."""
     try:
         data = json.load(stream)
     except json.JSONDecodeError as exc:
         raise SituationError(f"not JSON: {exc}") from exc
+    except RecursionError:
+        raise SituationError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    if _depth(data) > MAX_DEPTH:
+        raise SituationError(f"JSON nested deeper than {MAX_DEPTH} levels")
     own = _own_situation_reader(data)
     if own is not None:
         return own(data).to_json()

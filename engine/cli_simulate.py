@@ -174,6 +174,14 @@ def _option(text: str) -> tuple[str, Any]:
         return name, value
 
 
+def _check_options(variant: str, options: dict[str, Any]) -> None:
+    """A table option the deal refuses (e.g. a probability above 1) is bad input, not a failed hand."""
+    try:
+        new_hand(variant, seed="options-check", options=options)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise UsageError(f"bad --option: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         get_variant(args.variant)
@@ -181,7 +189,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc.args[0])) from None
     if args.hands < 0 or args.base < 1:
         raise UsageError("--hands must be >= 0 and --base >= 1")
+    if args.balance is not None and args.balance < 0:
+        raise UsageError(f"--balance must be >= 0 (coins), got {args.balance}")
     options = dict(_option(text) for text in args.option)
+    _check_options(args.variant, options)
     summary = simulate(args.variant, args.hands, args.seed, base=args.base, balance=args.balance, options=options)
     emit(summary)
     return 0 if not summary["error_count"] and not summary["unbalanced_hands"] else 1
