@@ -296,8 +296,9 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
     best: tuple[Choice, ...] = ()
     score: float | None = None
     after: int | None = None
-    if isinstance(action, Discard) and sight.phase == "turn":
-        chosen, best, careful, score = _judge_discard(sight, action.tile, marks)
+    let_go = _tile_let_go(sight, action)
+    if let_go is not None:
+        chosen, best, careful, score = _judge_discard(sight, let_go, marks)
         marks += _youjin_marks(sight, chosen, best, you_after)
     elif isinstance(action, Chow | Pong | Kong):
         after = _shanten_after_meld(sight, action)
@@ -321,6 +322,17 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
         score=score,
         marks=tuple(dict.fromkeys(marks)),
     )
+
+
+def _tile_let_go(sight: Sight, action: Action) -> Tile | None:
+    """The tile a turn action lets go, judged as a discard: a discard, or a variant's action that
+    discards as it declares (erren's 报听 names the tile it lets go, which is a legal discard too)."""
+    if sight.phase != "turn" or isinstance(action, Kong):
+        return None
+    if isinstance(action, Discard):
+        return action.tile
+    tile = getattr(action, "tile", None)
+    return tile if isinstance(tile, Tile) and Discard(tile) in sight.legal else None
 
 
 def _win_passed(sight: Sight, action: Action, you_after: int) -> bool:

@@ -13,25 +13,26 @@ but is four times as likely to deal in as the careful choice: risky.
 import pytest
 
 from engine.actions import Action
-from engine.hand import apply
-from engine.review import Decision, Replay, review
+from engine.review import Decision, HandReview, Replay, review
 from tests.engine.erren.table import ALICE, BOB, DECLARE, KEEP, WIN, D, table
+from tests.engine.flow.harness import play
 from tests.engine.review.story import chosen
 
 ALICE_HAND, BOB_HAND = "12m45m78m12p11z5s3z4z7z", "456p789p456s789s6z"
 
 
-def alices_answer(tile: str) -> Decision:
-    """Alice's discard after Bob's 报听, reviewed; Bob then draws 6z and wins."""
+def reviewed(tile: str, seat: int = ALICE) -> HandReview:
+    """The hand with Alice's answer to Bob's 报听 (Bob then draws 6z and wins), reviewed for `seat`."""
     start, _ = table(ALICE_HAND, BOB_HAND, live="2m9s6z", avoid="6z")
     moves: list[tuple[int, Action]] = [(ALICE, KEEP), (BOB, KEEP), (ALICE, D("7z")), (BOB, DECLARE("2m"))]
     moves += [(ALICE, D(tile)), (BOB, WIN)]
-    state = start
-    for seat, action in moves:
-        state = apply(state, seat, action).state
-    assert state.finished
+    assert play(start, *moves).finished
     replay = Replay("erren", "story", tuple((s, a.to_json()) for s, a in moves), options=start.options, base=10)
-    return next(d for d in review(replay, ALICE).decisions if d.step == 5)
+    return review(replay, seat)
+
+
+def alices_answer(tile: str) -> Decision:
+    return next(d for d in reviewed(tile).decisions if d.step == 5)
 
 
 def test_breaking_a_partial_run_with_the_declared_players_own_tile_is_defensive():
@@ -50,3 +51,11 @@ def test_breaking_a_partial_run_with_the_declared_players_own_tile_is_defensive(
 def test_an_efficient_discard_is_risky_only_when_far_likelier_to_deal_in_than_the_careful_one(tile, marks):
     answer = alices_answer(tile)
     assert answer.score == 1.0 and answer.marks == marks
+
+
+def test_a_declaration_lets_its_tile_go_and_is_judged_as_a_discard():
+    # Bob's 报听 lets the 2m he drew go: ready on 6z, 3 live (he holds one). Letting 6z go instead would
+    # wait on 2m, 3 live too, and a lone honour is the safer throw: both are best choices (score 1).
+    declared = next(d for d in reviewed("2m", BOB).decisions if d.action["type"] == "declare")
+    assert (str(chosen(declared).tile), chosen(declared).shanten, chosen(declared).effective) == ("2m", 0, 3)
+    assert declared.score == 1.0 and [str(c.tile) for c in declared.best[:2]] == ["6z", "2m"]
