@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = _("账号")
 
     def ready(self) -> None:
         from django.contrib import admin

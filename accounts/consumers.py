@@ -10,8 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
 
-from accounts.services import CLOSE_CODE_SESSION_ENDED, user_group
+from accounts.services import CLOSE_CODE_SESSION_ENDED, session_ended_text, user_group
+
+
+def socket_language(scope: dict[str, Any]) -> str:
+    """The language of the page that opened the socket: the language switch's cookie, else the site's default."""
+    chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
+    return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
 class UserSocketMixin(AsyncJsonWebsocketConsumer):
@@ -42,7 +50,10 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.user_group_name, self.channel_name)
 
     async def user_close(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "closing", "reason": event.get("reason", "")})
+        code = str(event.get("code", ""))
+        with translation.override(socket_language(self.scope)):
+            reason = session_ended_text(code, event.get("params"))
+        await self.send_json({"type": "closing", "code": code, "reason": reason})
         await self.close(code=CLOSE_CODE_SESSION_ENDED)
 
     async def user_notify(self, event: dict[str, Any]) -> None:

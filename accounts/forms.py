@@ -9,14 +9,13 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.services import login_refusal
 from accounts.throttle import LoginThrottle
 
-THROTTLED_MESSAGE = (
-    "登录失败次数过多，请 %(minutes)d 分钟后再试。"
-    " Too many failed log-in attempts for this account from your address; try again in %(minutes)d minute(s)."
-)
+THROTTLED_MESSAGE = _("登录失败次数过多，请 %(minutes)d 分钟后再试。")
 
 
 class SignUpForm(UserCreationForm):
@@ -25,8 +24,8 @@ class SignUpForm(UserCreationForm):
     class Meta:
         model = User
         fields = ("username", "display_name")
-        labels = {"username": "用户名 Username", "display_name": "昵称 Display name"}
-        help_texts = {"display_name": "Shown at the table; Chinese allowed (max 32 characters)."}
+        labels = {"username": _("用户名"), "display_name": _("昵称")}
+        help_texts = {"display_name": _("牌桌上显示的名字，可用中文（最多 32 个字符）。")}
 
 
 class ThrottleMessageMixin(AuthenticationForm):
@@ -55,9 +54,7 @@ class ThrottledLoginForm(ThrottleMessageMixin, AuthenticationForm):
     """The site's log-in form."""
 
     def get_invalid_login_error(self) -> ValidationError:
-        """A suspended or banned player who knows their password is told why (operations sanctions)."""
-        from operations.services import login_refusal
-
+        """A suspended or banned player who knows their password is told why (the registered checks)."""
         notice = login_refusal(self.cleaned_data.get("username") or "", self.cleaned_data.get("password") or "")
         if notice:
             return ValidationError(notice, code="inactive")
@@ -70,7 +67,7 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "email")
-        labels = {"display_name": "昵称 Display name", "email": "邮箱 Email"}
+        labels = {"display_name": _("昵称"), "email": _("邮箱")}
 
     def clean_display_name(self) -> str:
         return str(self.cleaned_data["display_name"]).strip()

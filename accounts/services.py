@@ -9,6 +9,7 @@ their sockets in every daphne process at once, through the channel layer.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -16,6 +17,8 @@ from channels.layers import get_channel_layer
 from django.contrib.auth import logout
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
@@ -28,16 +31,36 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
-async def aclose_user_sockets(user_id: int, reason: str) -> None:
+# Why the server ended a user's sockets: a code the browser can act on, and the text shown to the player,
+# rendered by each socket in its own page's language (`session_ended_text`).
+LOGGED_OUT = "logged_out"
+SESSION_ENDED: dict[str, Promise] = {
+    LOGGED_OUT: _("你已退出登录"),
+    "account_disabled": _("账号已停用"),
+    "banned": _("账号已封禁：%(reason)s"),
+    "suspended": _("账号暂停至 %(until)s：%(reason)s"),
+}
+
+
+def session_ended_text(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """The player's notice for `code` in the active language (`params` fill its placeholders)."""
+    template = SESSION_ENDED.get(code)
+    if template is None:
+        return code
+    return str(template) % dict(params or {}) if params else str(template)
+
+
+async def aclose_user_sockets(user_id: int, code: str, params: Mapping[str, Any] | None = None) -> None:
     """Async form of `close_user_sockets`, for use inside consumers."""
     layer = get_channel_layer()
     assert layer is not None, "CHANNEL_LAYERS must be configured"
-    await layer.group_send(user_group(user_id), {"type": "user.close", "reason": reason})
+    event = {"type": "user.close", "code": code, "params": dict(params or {})}
+    await layer.group_send(user_group(user_id), event)
 
 
-def close_user_sockets(user_id: int, reason: str) -> None:
-    """Close all of this user's WebSockets in every process, telling the browser `reason`."""
-    async_to_sync(aclose_user_sockets)(user_id, reason)
+def close_user_sockets(user_id: int, code: str, params: Mapping[str, Any] | None = None) -> None:
+    """Close all of this user's WebSockets in every process, telling the browser why (a `SESSION_ENDED` code)."""
+    async_to_sync(aclose_user_sockets)(user_id, code, params)
 
 
 async def anotify_user(user_id: int, payload: dict[str, Any]) -> None:
@@ -57,16 +80,37 @@ def log_out(request: HttpRequest) -> None:
     user_id = request.user.pk if request.user.is_authenticated else None
     logout(request)
     if user_id is not None:
-        close_user_sockets(int(user_id), "logged out")
+        close_user_sockets(int(user_id), LOGGED_OUT)
 
 
-def ban_user(user_id: int, reason: str = "account disabled") -> None:
-    """Deactivate an account and disconnect it at once (operators, admin action)."""
+def ban_user(user_id: int, code: str = "account_disabled", params: Mapping[str, Any] | None = None) -> None:
+    """Deactivate an account and disconnect it at once (operators, admin action), telling why (`SESSION_ENDED`)."""
     with transaction.atomic():
         User.objects.filter(pk=user_id).update(is_active=False)
-        transaction.on_commit(lambda: close_user_sockets(user_id, reason))
+        transaction.on_commit(lambda: close_user_sockets(user_id, code, params))
 
 
 def reinstate_user(user_id: int) -> None:
     """Let a deactivated account log in again (an operator lifted its suspension or ban)."""
     User.objects.filter(pk=user_id).update(is_active=True)
+
+
+# Why an inactive account may not log in, told only to someone who knows its password. The apps
+# above accounts (operations: suspensions and bans) register their check at start-up, so accounts
+# never imports them (tests/test_layers.py).
+LoginRefusal = Callable[[str, str], "str | None"]
+_login_refusals: list[LoginRefusal] = []
+
+
+def register_login_refusal(check: LoginRefusal) -> None:
+    """Add a check `(username, password) -> notice or None` that the log-in form consults."""
+    if check not in _login_refusals:
+        _login_refusals.append(check)
+
+
+def login_refusal(username: str, password: str) -> str | None:
+    """The first registered check's notice for this log-in, or None."""
+    for check in _login_refusals:
+        if notice := check(username, password):
+            return notice
+    return None

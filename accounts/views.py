@@ -36,7 +36,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             signed_up.send(sender=User, user=user, request=request)
         throttle.record()
         login(request, user, backend="accounts.throttle.ThrottledModelBackend")
-        messages.success(request, f"注册成功 Welcome, {user.shown_name}!")
+        messages.success(request, _("注册成功，欢迎 %(name)s！") % {"name": user.shown_name})
         return redirect("accounts:profile")
     return render(request, "accounts/signup.html", {"form": form})
 
@@ -53,7 +53,7 @@ class LoginView(auth_views.LoginView):
 def logout_view(request: HttpRequest) -> HttpResponse:
     """Log out (POST only, CSRF-protected) and close this user's WebSockets."""
     log_out(request)
-    messages.info(request, "已退出 You have logged out.")
+    messages.info(request, _("已退出登录。"))
     return redirect("home")
 
 
@@ -64,7 +64,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "已保存 Profile saved.")
+        messages.success(request, _("资料已保存。"))
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form, "profile_user": request.user})
 
@@ -77,5 +77,5 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
         response = super().form_valid(form)
-        messages.success(self.request, "密码已修改 Password changed.")
+        messages.success(self.request, _("密码已修改。"))
         return response

@@ -20,15 +20,16 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-
-class AppendOnlyError(RuntimeError):
-    """Postings (and transactions) are never changed or deleted; post a reversal instead."""
+from config.append_only import AppendOnlyError as AppendOnlyError
+from config.append_only import AppendOnlyModel
 
 
 class AccountKind(models.TextChoices):
-    PLAYER = "player", "player 玩家"
-    SYSTEM = "system", "system 系统"
+    PLAYER = "player", _("玩家")
+    SYSTEM = "system", _("系统")
 
 
 class Account(models.Model):
@@ -36,16 +37,23 @@ class Account(models.Model):
 
     ISSUANCE = "issuance"  # source of operator grants and sink of debits: its balance is -(coins in circulation)
 
-    kind = models.CharField(max_length=8, choices=AccountKind.choices, default=AccountKind.PLAYER)
+    kind = models.CharField(_("类型"), max_length=8, choices=AccountKind.choices, default=AccountKind.PLAYER)
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="coin_account"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="coin_account",
+        verbose_name=_("用户"),
     )
-    code = models.SlugField(max_length=32, unique=True, null=True, blank=True)
-    balance = models.BigIntegerField(default=0, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    code = models.SlugField(_("代码"), max_length=32, unique=True, null=True, blank=True)
+    balance = models.BigIntegerField(_("余额"), default=0, editable=False)
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
 
     class Meta:
         ordering = ("id",)
+        verbose_name = _("游戏币账户")
+        verbose_name_plural = _("游戏币账户")
         constraints: ClassVar[list[Any]] = [
             models.CheckConstraint(
                 condition=Q(kind=AccountKind.SYSTEM) | Q(balance__gte=0), name="ledger_player_balance_not_negative"
@@ -62,84 +70,67 @@ class Account(models.Model):
 
 
 class TransactionKind(models.TextChoices):
-    GRANT = "grant", "grant 发放"
-    DEBIT = "debit", "debit 扣除"
-    HAND_SETTLEMENT = "hand_settlement", "hand settlement 结算"
-    ESCAPE_PENALTY = "escape_penalty", "escape penalty 逃跑惩罚"
-    REVERSAL = "reversal", "reversal 冲正"
-    WELCOME_GRANT = "welcome_grant", "welcome grant 新手礼包"
-    RELIEF = "relief", "relief 救济金"
+    GRANT = "grant", _("发放")
+    DEBIT = "debit", _("扣除")
+    HAND_SETTLEMENT = "hand_settlement", _("牌局结算")
+    ESCAPE_PENALTY = "escape_penalty", _("逃跑惩罚")
+    REVERSAL = "reversal", _("冲正")
+    WELCOME_GRANT = "welcome_grant", _("新手礼包")
+    RELIEF = "relief", _("救济金")
 
 
 # Coins the platform issues to a player by its own rules (coins.services), not by an operator's hand.
 ISSUED_KINDS = (TransactionKind.WELCOME_GRANT, TransactionKind.RELIEF)
 
 
-class AppendOnlyQuerySet(models.QuerySet[Any]):
-    """Bulk update/delete are refused: history is never rewritten."""
-
-    def update(self, **kwargs: Any) -> int:
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
-
-    def bulk_update(self, objs: Any, fields: Any, batch_size: int | None = None) -> int:
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
-
-
-class AppendOnlyModel(models.Model):
-    """A row that may be inserted once and never saved again or deleted."""
-
-    objects = AppendOnlyQuerySet.as_manager()
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError(f"{type(self).__name__} {self.pk} is append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError(f"{type(self).__name__} {self.pk} is append-only")
-
-
 class Transaction(AppendOnlyModel):
     """One money movement: balanced postings, written atomically, at most once per `idempotency_key`."""
 
-    kind = models.CharField(max_length=16, choices=TransactionKind.choices, db_index=True)
-    reference = models.CharField(max_length=128, db_index=True, help_text="what caused it, e.g. hand:42")
-    idempotency_key = models.CharField(max_length=200, unique=True)
-    fingerprint = models.CharField(max_length=64, help_text="sha256 of the request; same key + other body is refused")
+    kind = models.CharField(_("类型"), max_length=16, choices=TransactionKind.choices, db_index=True)
+    reference = models.CharField(_("来源"), max_length=128, db_index=True, help_text=_("起因，例如 hand:42"))
+    idempotency_key = models.CharField(_("幂等键"), max_length=200, unique=True)
+    fingerprint = models.CharField(_("请求指纹"), max_length=64, help_text=_("请求的 sha256；同一键配不同内容会被拒绝"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("操作人"),
     )
-    reason = models.TextField(blank=True)
-    detail = models.JSONField(default=dict, blank=True, help_text="e.g. owed and paid per transfer")
-    reverses = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    reason = models.TextField(_("原因"), blank=True)
+    detail = models.JSONField(_("明细"), default=dict, blank=True, help_text=_("例如每笔转账的应付与实付"))
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by", verbose_name=_("冲正对象")
+    )
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ("-id",)
+        verbose_name = _("交易")
+        verbose_name_plural = _("交易")
         permissions = [
             ("operate_coins", "Can grant, debit and reverse coins (operator)"),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.kind} {self.reference}"
+        return f"#{self.pk} {self.get_kind_display()} {self.reference}"
 
 
 class Posting(AppendOnlyModel):
     """The net change one transaction makes to one account, and the balance it left."""
 
-    transaction = models.ForeignKey(Transaction, on_delete=models.PROTECT, related_name="postings")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
-    amount = models.BigIntegerField()
-    balance_after = models.BigIntegerField()
+    transaction = models.ForeignKey(
+        Transaction, on_delete=models.PROTECT, related_name="postings", verbose_name=_("交易")
+    )
+    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings", verbose_name=_("账户"))
+    amount = models.BigIntegerField(_("数额"))
+    balance_after = models.BigIntegerField(_("记账后余额"))
 
     class Meta:
         ordering = ("-id",)
+        verbose_name = _("记账")
+        verbose_name_plural = _("记账")
         constraints: ClassVar[list[Any]] = [
             models.UniqueConstraint(fields=("transaction", "account"), name="ledger_one_posting_per_account"),
             models.CheckConstraint(condition=~Q(amount=0), name="ledger_posting_not_zero"),
@@ -177,12 +168,16 @@ class Bracket(models.Model):
     or a whole edited table at once.
     """
 
-    min_balance = models.PositiveBigIntegerField(unique=True)
-    max_balance = models.PositiveBigIntegerField(null=True, blank=True, help_text="inclusive; empty = no upper bound")
-    base = models.PositiveBigIntegerField(help_text="底 in coins")
+    min_balance = models.PositiveBigIntegerField(_("最低余额"), unique=True)
+    max_balance = models.PositiveBigIntegerField(
+        _("最高余额"), null=True, blank=True, help_text=_("含此值；留空表示没有上限")
+    )
+    base = models.PositiveBigIntegerField(_("底"), help_text=_("以游戏币计"))
 
     class Meta:
         ordering = ("min_balance",)
+        verbose_name = _("底注档位")
+        verbose_name_plural = _("麻将底注")
         constraints: ClassVar[list[Any]] = [
             models.CheckConstraint(
                 condition=Q(max_balance__isnull=True) | Q(max_balance__gte=models.F("min_balance")),
@@ -211,19 +206,19 @@ def validate_bracket_table(brackets: list[Bracket]) -> None:
     for low, high in itertools.pairwise(rows):
         errors.extend(_pair_errors(low, high))
     if rows and rows[-1].max_balance is not None:
-        errors.append(f"the last bracket {rows[-1]} must have no upper bound")
+        errors.append(gettext("最后一档 %(last)s 不能有上限") % {"last": rows[-1]})
     if errors:
         raise ValidationError(errors)
 
 
 def _pair_errors(low: Bracket, high: Bracket) -> list[str]:
     if low.max_balance is None:
-        return [f"{low} has no upper bound but {high} follows it"]
+        return [gettext("%(low)s 没有上限，但其后还有 %(high)s") % {"low": low, "high": high}]
     errors = []
     if low.max_balance >= high.min_balance:
-        errors.append(f"{low} overlaps {high}")
+        errors.append(gettext("%(low)s 与 %(high)s 重叠") % {"low": low, "high": high})
     elif low.max_balance + 1 != high.min_balance:
-        errors.append(f"gap between {low} and {high}")
+        errors.append(gettext("%(low)s 与 %(high)s 之间有空档") % {"low": low, "high": high})
     if low.base >= high.base:
-        errors.append(f"bases must increase: {low} then {high}")
+        errors.append(gettext("底必须递增：%(low)s 之后是 %(high)s") % {"low": low, "high": high})
     return errors

@@ -26,6 +26,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
+from django.utils.translation import gettext
 
 from accounts.models import User
 from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
@@ -143,7 +144,7 @@ def _lock(account_ids: Iterable[int]) -> dict[int, Account]:
 
 def _replayed(existing: Transaction, digest: str) -> Transaction:
     if existing.fingerprint != digest:
-        raise IdempotencyConflict(f"key {existing.idempotency_key!r} was used for a different request")
+        raise IdempotencyConflict(gettext("幂等键 %(key)r 已用于另一个请求") % {"key": existing.idempotency_key})
     return existing
 
 
@@ -172,7 +173,10 @@ def _posting(txn: Transaction, account: Account, amount: int) -> Posting:
     """The posting of `amount` to a locked account, whose cached balance moves with it."""
     new_balance = account.balance + amount
     if new_balance < 0 and account.kind == AccountKind.PLAYER:
-        raise InsufficientFunds(f"{account} has {account.balance}, cannot pay {-amount}")
+        raise InsufficientFunds(
+            gettext("%(account)s 余额 %(balance)s，付不起 %(amount)s")
+            % {"account": account, "balance": account.balance, "amount": -amount}
+        )
     account.balance = new_balance
     return Posting(transaction=txn, account=account, amount=amount, balance_after=new_balance)
 
@@ -204,9 +208,9 @@ def issue(kind: str, user: User | int, amount: int, *, reason: str, key: str, by
 def _operator_move(kind: str, user: User | int, amount: int, *, by: User | None, reason: str, key: str) -> Transaction:
     _require_positive(amount)
     if not reason.strip():
-        raise LedgerError("an operator movement needs a reason")
+        raise LedgerError(gettext("管理员调整需要填写原因"))
     if not key:
-        raise LedgerError("an operator movement needs an idempotency key")
+        raise LedgerError(gettext("管理员调整需要幂等键"))
     player, issuance = account_for(user), system_account(Account.ISSUANCE)
     signed = -amount if kind == TransactionKind.DEBIT else amount
     request = {"kind": kind, "account": player.id, "amount": amount, "reason": reason}
@@ -216,7 +220,7 @@ def _operator_move(kind: str, user: User | int, amount: int, *, by: User | None,
 
 def _require_positive(amount: int) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise InvalidAmount(f"amount must be a positive whole number of coins, got {amount!r}")
+        raise InvalidAmount(gettext("数额必须是正整数个游戏币，收到的是 %(amount)r") % {"amount": amount})
 
 
 # --- table movements ---------------------------------------------------------------
@@ -326,11 +330,11 @@ def reverse(original: Transaction | int, *, by: User | None, reason: str) -> Tra
     """Undo a transaction with opposite postings, at most once; refused if it would overdraw a player."""
     txn = original if isinstance(original, Transaction) else Transaction.objects.filter(pk=original).first()
     if txn is None:
-        raise NotReversible(f"no transaction {original}")
+        raise NotReversible(gettext("没有交易 %(txn)s") % {"txn": original})
     if txn.kind == TransactionKind.REVERSAL:
-        raise NotReversible(f"{txn} is itself a reversal; post a new movement instead")
+        raise NotReversible(gettext("%(txn)s 本身就是冲正；请另做一笔调整") % {"txn": txn})
     if not reason.strip():
-        raise LedgerError("a reversal needs a reason")
+        raise LedgerError(gettext("冲正需要填写原因"))
     postings = list(txn.postings.values_list("account_id", "amount"))
     nets = {account_id: -amount for account_id, amount in postings}
     request = {"kind": TransactionKind.REVERSAL, "reverses": txn.pk}

@@ -6,6 +6,8 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from operations.models import SanctionKind
 from tables.models import HANJIN_OPTION, Room
@@ -13,21 +15,21 @@ from tables.models import HANJIN_OPTION, Room
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(
-        label="原因 Reason", widget=forms.Textarea(attrs={"rows": 2, "cols": 60}), max_length=500, strip=True
+        label=_("原因"), widget=forms.Textarea(attrs={"rows": 2, "cols": 60}), max_length=500, strip=True
     )
 
 
 class SanctionForm(ReasonForm):
     """Suspend for some days, or ban until lifted; the reason is shown to the player."""
 
-    kind = forms.ChoiceField(label="处罚 Sanction", choices=SanctionKind.choices)
-    days = forms.IntegerField(label="天数 Days (suspension)", min_value=1, max_value=3650, required=False)
+    kind = forms.ChoiceField(label=_("处罚"), choices=SanctionKind.choices)
+    days = forms.IntegerField(label=_("天数（暂停）"), min_value=1, max_value=3650, required=False)
     field_order = ("kind", "days", "reason")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("kind") == SanctionKind.SUSPEND and not data.get("days"):
-            self.add_error("days", "a suspension needs a number of days")
+            self.add_error("days", _("暂停需要填写天数"))
         return data
 
 
@@ -44,8 +46,8 @@ ROOM_BOUNDS = {
 class RoomForm(forms.ModelForm):
     """A room's timers and options (喊金), validated; the reason is recorded in the audit log."""
 
-    hanjin = forms.BooleanField(label="喊金 Hanjin (name the gold)", required=False)
-    reason = forms.CharField(label="原因 Reason", widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
+    hanjin = forms.BooleanField(label=_("喊金（庄家开局前指定金牌）"), required=False)
+    reason = forms.CharField(label=_("原因"), widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
 
     class Meta:
         model = Room
@@ -61,7 +63,7 @@ class RoomForm(forms.ModelForm):
                 continue  # a read-only view of the room
             field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
             field.widget.attrs.update({"min": low, "max": high})
-            field.help_text = f"{field.help_text} ({low}–{high} s)"
+            field.help_text = format_lazy(_("{help}（{low}–{high} 秒）"), help=field.help_text, low=low, high=high)
 
     def options(self) -> dict[str, Any]:
         """The room's options after this edit: the other options kept, 喊金 under the engine's name."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from accounts.models import User
 from ledger.models import Transaction
@@ -21,8 +22,8 @@ def seat_summary(seats: list[Seat]) -> str:
     humans = sum(1 for s in seats if s.user_id is not None)
     bots = sum(1 for s in seats if s.is_bot)
     empty = len(seats) - humans - bots
-    text = f"{humans} human · {bots} bot"
-    return f"{text} · {empty} empty" if empty else text
+    text = gettext("%(humans)d 真人 · %(bots)d 机器人") % {"humans": humans, "bots": bots}
+    return text + gettext(" · %(empty)d 空位") % {"empty": empty} if empty else text
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts import services as accounts
 from accounts.models import User
@@ -33,7 +34,7 @@ class OperationRefused(Exception):
 
 def _need_reason(reason: str) -> str:
     if not reason or not reason.strip():
-        raise OperationRefused("a reason is required (it is recorded, and shown to the player where it concerns them)")
+        raise OperationRefused(gettext("必须填写原因（会被记录，涉及玩家时也会告知玩家）"))
     return reason.strip()
 
 
@@ -53,11 +54,11 @@ def sanction(
     """
     reason, now = _need_reason(reason), now or timezone.now()
     if kind not in SanctionKind.values:
-        raise OperationRefused(f"unknown sanction {kind!r}")
+        raise OperationRefused(gettext("未知的处罚类型 %(kind)r") % {"kind": kind})
     if kind == SanctionKind.SUSPEND and (days is None or days < 1):
-        raise OperationRefused("a suspension needs a length of at least one day")
+        raise OperationRefused(gettext("暂停至少一天"))
     if user.is_staff and by is not None and not by.is_superuser:
-        raise OperationRefused("staff accounts are sanctioned by a superuser only")
+        raise OperationRefused(gettext("员工账号只能由超级管理员处罚"))
     until = now + timedelta(days=days) if kind == SanctionKind.SUSPEND and days else None
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).first()  # one sanction change per user at a time
@@ -65,7 +66,7 @@ def sanction(
         if previous is not None:
             _lift_row(previous, by, f"replaced by a new {kind}", now)
         row = Sanction.objects.create(user=user, kind=kind, reason=reason, until=until, created_by=by, created_at=now)
-        accounts.ban_user(user.pk, row.notice())  # deactivates; closes the sockets after commit
+        accounts.ban_user(user.pk, *row.closing())  # deactivates; closes the sockets after commit
         user.is_active = False
         closing.remove_player(user.pk, now)  # a bot finishes their running hands; no escape penalty
         detail = {"until": until.isoformat() if until else None, "replaced": previous.pk if previous else None}
@@ -80,7 +81,7 @@ def lift(user: User, reason: str, *, by: User | None, now: datetime | None = Non
         User.objects.select_for_update().filter(pk=user.pk).first()
         row = active_sanction(user)
         if row is None:
-            raise OperationRefused(f"{user} is not suspended or banned")
+            raise OperationRefused(gettext("%(user)s 没有被暂停或封禁") % {"user": user})
         _lift_row(row, by, reason, now)
         accounts.reinstate_user(user.pk)
         record(by, AuditAction.LIFT, user, reason, subject=user, detail={"sanction": row.pk, "kind": row.kind})
@@ -99,7 +100,7 @@ def lift_expired(now: datetime | None = None) -> int:
     count = 0
     for row in due.select_related("user"):
         try:
-            lift(row.user, "suspension ended 暂停期满", by=None, now=now)
+            lift(row.user, "暂停期满", by=None, now=now)
             count += 1
         except OperationRefused:
             continue  # lifted meanwhile by an operator
@@ -120,7 +121,7 @@ def login_refusal(username: str, password: str) -> str | None:
         return None
     if row.until is not None and row.until <= timezone.now():
         lift_expired()
-        return "暂停已结束，请重新登录 Your suspension has ended: please log in again."
+        return gettext("暂停已结束，请重新登录。")
     return row.notice()
 
 
@@ -134,7 +135,7 @@ def close_table(table_id: int, reason: str, *, by: User | None) -> closing.Close
         try:
             done = closing.close_table(table_id, reason)
         except TableClosed as error:
-            raise OperationRefused(f"table {table_id} is already closed") from error
+            raise OperationRefused(gettext("牌桌 %(table)s 已经关闭") % {"table": table_id}) from error
         detail = {"voided_hand": done.voided.pk if done.voided else None, "players": list(done.players)}
         record(by, AuditAction.TABLE_CLOSE, done.table, reason, detail=detail)
         payload = {"type": "table_closed", "table": table_id, "reason": reason}
@@ -212,7 +213,7 @@ def save_bracket_table(rows: Iterable[BracketRow], deleted: Iterable[int], reaso
         _park_brackets()
         saved = [_save_bracket(row) for row in rows if row.pk not in deleted]
         if Bracket.objects.filter(min_balance__gte=PARK).exists():
-            raise OperationRefused("the bracket table must list every stored bracket (kept, changed or deleted)")
+            raise OperationRefused(gettext("底注表必须列出每一个已存的档位（保留、修改或删除）"))
         _move_rooms({before[b.pk].base: b.base for b in saved if b.pk in before and before[b.pk].base != b.base})
         for b in saved:
             for variant, _name in VARIANT_CHOICES:

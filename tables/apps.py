@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TablesConfig(AppConfig):
     name = "tables"
-    verbose_name = "Rooms and tables"
+    verbose_name = _("房间与牌桌")

@@ -12,10 +12,11 @@ import time
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.utils import translation
 
-from accounts.consumers import UserSocketMixin
+from accounts.consumers import UserSocketMixin, socket_language
 from engine.actions import IllegalAction
-from tables.errors import MalformedMessage, RateLimited, TableError
+from tables.errors import MalformedMessage, RateLimited, TableError, refusal_text
 from tables.models import Table
 from tables.services import actions, seating
 from tables.services.events import events_since, public_group, seat_group
@@ -88,7 +89,9 @@ class TableConsumer(UserSocketMixin):
                 raise RateLimited()
             await self._dispatch(content)
         except (TableError, IllegalAction) as exc:
-            await self.send_json(error_message(exc, msg_id))
+            with translation.override(socket_language(self.scope)):
+                refused = error_message(exc, msg_id)
+            await self.send_json(refused)
 
     async def decode_json(self, text_data: str) -> Any:
         try:
@@ -223,10 +226,9 @@ def may_watch(table_id: int, user_id: int) -> bool:
 
 
 def error_message(exc: Exception, msg_id: Any) -> dict[str, Any]:
-    """`{"type": "error", "code", "reason", "id"}` for a refused message."""
+    """`{"type": "error", "code", "reason", "id"}` for a refused message; the reason in the active language."""
     code = getattr(exc, "code", "error")
-    reason = getattr(exc, "reason", None) or str(exc)
-    out: dict[str, Any] = {"type": "error", "code": str(code), "reason": str(reason)}
+    out: dict[str, Any] = {"type": "error", "code": str(code), "reason": refusal_text(exc)}
     if isinstance(msg_id, str):
         out["id"] = msg_id
     return out

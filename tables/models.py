@@ -16,14 +16,18 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
+from config.append_only import AppendOnlyError as AppendOnlyError
+from config.append_only import AppendOnlyModel
 from engine.hand_script import SCRIPTED_OPTIONS
 
 VARIANT_CHOICES = [
-    ("pinghe", "平和麻将 Pinghe"),
-    ("nanping", "南平麻将 Nanping"),
-    ("erren", "二人麻将 Erren"),
-    ("guangdong", "广东鸡平胡 Guangdong"),
+    ("pinghe", _("平和麻将")),
+    ("nanping", _("南平麻将")),
+    ("erren", _("二人麻将")),
+    ("guangdong", _("广东鸡平胡")),
 ]
 SEATS_PER_VARIANT = {"pinghe": 4, "nanping": 4, "erren": 2, "guangdong": 4}
 
@@ -44,22 +48,32 @@ def new_invite_code() -> str:
 class Room(models.Model):
     """One variant at one stake bracket, with the timers and options of its tables."""
 
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
-    base = models.PositiveIntegerField(help_text="底: the bracket's base stake in coins")
-    name = models.CharField(max_length=64, blank=True)
-    turn_seconds = models.PositiveIntegerField(default=20, help_text="time to discard or declare")
-    claim_seconds = models.PositiveIntegerField(default=8, help_text="time to claim a discard")
-    grace_seconds = models.PositiveIntegerField(default=60, help_text="reconnect grace before an escape")
-    bot_wait_seconds = models.PositiveIntegerField(default=15, help_text="wait before bots fill empty seats")
-    between_hands_seconds = models.PositiveIntegerField(default=8, help_text="pause after a settled hand")
-    options = models.JSONField(default=dict, blank=True, help_text='e.g. {"named_gold": true} (喊金)')
+    variant = models.CharField(_("玩法"), max_length=16, choices=VARIANT_CHOICES)
+    base = models.PositiveIntegerField(_("底"), help_text=_("所在档位的底注（游戏币）"))
+    name = models.CharField(_("名称"), max_length=64, blank=True)
+    turn_seconds = models.PositiveIntegerField(_("出牌时限（秒）"), default=20, help_text=_("出牌或宣告的时间"))
+    claim_seconds = models.PositiveIntegerField(
+        _("吃碰时限（秒）"), default=8, help_text=_("吃、碰、杠、胡别人打出的牌的时间")
+    )
+    grace_seconds = models.PositiveIntegerField(
+        _("断线宽限（秒）"), default=60, help_text=_("断线后算作逃跑之前的宽限时间")
+    )
+    bot_wait_seconds = models.PositiveIntegerField(
+        _("机器人补位等待（秒）"), default=15, help_text=_("机器人补空位之前的等待时间")
+    )
+    between_hands_seconds = models.PositiveIntegerField(
+        _("局间暂停（秒）"), default=8, help_text=_("一局结算后的暂停时间")
+    )
+    options = models.JSONField(_("选项"), default=dict, blank=True, help_text=_('例如 {"named_gold": true}（喊金）'))
 
     class Meta:
+        verbose_name = _("房间")
+        verbose_name_plural = _("房间")
         ordering = ["variant", "base"]
         constraints = [models.UniqueConstraint(fields=["variant", "base"], name="one_room_per_variant_bracket")]
 
     def __str__(self) -> str:
-        return self.name or f"{self.get_variant_display()} · 底 {self.base}"
+        return self.name or f"{self.get_variant_display()} · {gettext('底')} {self.base}"
 
     @property
     def n_seats(self) -> int:
@@ -67,34 +81,38 @@ class Room(models.Model):
 
 
 class TableStatus(models.TextChoices):
-    WAITING = "waiting", "waiting for players"
-    PLAYING = "playing", "hand running"
-    BETWEEN = "between", "between hands"
-    CLOSED = "closed", "closed"
+    WAITING = "waiting", _("等待玩家")
+    PLAYING = "playing", _("牌局进行中")
+    BETWEEN = "between", _("局间")
+    CLOSED = "closed", _("已关闭")
 
 
 class Table(models.Model):
     """A table in a room. `version` counts its events; it only ever grows."""
 
-    room = models.ForeignKey(Room, on_delete=models.PROTECT, related_name="tables")
-    private = models.BooleanField(default=False)
-    invite_code = models.CharField(max_length=8, unique=True, null=True, blank=True)
-    options = models.JSONField(default=dict, blank=True, help_text="overrides the room's options")
-    status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.WAITING)
-    version = models.PositiveIntegerField(default=0)
-    dealer = models.PositiveSmallIntegerField(default=0)
-    streak = models.PositiveIntegerField(default=1, help_text="连庄: 1 for a first dealership")
-    hands_played = models.PositiveIntegerField(default=0)
-    bots_at = models.DateTimeField(null=True, blank=True, help_text="when bots fill the empty seats")
-    next_hand_at = models.DateTimeField(null=True, blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    created_at = models.DateTimeField(auto_now_add=True)
+    room = models.ForeignKey(Room, on_delete=models.PROTECT, related_name="tables", verbose_name=_("房间"))
+    private = models.BooleanField(_("私人牌桌"), default=False)
+    invite_code = models.CharField(_("邀请码"), max_length=8, unique=True, null=True, blank=True)
+    options = models.JSONField(_("选项"), default=dict, blank=True, help_text=_("覆盖房间的选项"))
+    status = models.CharField(_("状态"), max_length=8, choices=TableStatus.choices, default=TableStatus.WAITING)
+    version = models.PositiveIntegerField(_("版本"), default=0)
+    dealer = models.PositiveSmallIntegerField(_("庄家"), default=0)
+    streak = models.PositiveIntegerField(_("连庄"), default=1, help_text=_("第一次坐庄为 1"))
+    hands_played = models.PositiveIntegerField(_("已打局数"), default=0)
+    bots_at = models.DateTimeField(_("机器人补位时间"), null=True, blank=True, help_text=_("机器人补空位的时间"))
+    next_hand_at = models.DateTimeField(_("下一局开始时间"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("创建人")
+    )
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("牌桌")
+        verbose_name_plural = _("牌桌")
         ordering = ["id"]
 
     def __str__(self) -> str:
-        return f"table {self.pk} ({self.room})"
+        return gettext("牌桌 %(id)s（%(room)s）") % {"id": self.pk, "room": self.room}
 
     @property
     def effective_options(self) -> dict[str, Any]:
@@ -115,18 +133,22 @@ class Table(models.Model):
 class Seat(models.Model):
     """A chair at a table: empty, a player, or a bot. `auto` = 托管 (the bot plays it)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT)
-    is_bot = models.BooleanField(default=False)
-    auto = models.BooleanField(default=False, help_text="托管: the bot plays this seat until the player acts")
-    connections = models.PositiveIntegerField(default=0)
-    last_seen = models.DateTimeField(null=True, blank=True, help_text="last sign of life of the player's sockets")
-    disconnected_at = models.DateTimeField(null=True, blank=True)
-    leaving = models.BooleanField(default=False, help_text="escaped or left: freed when the hand ends")
-    ready = models.BooleanField(default=False)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("牌桌"))
+    index = models.PositiveSmallIntegerField(_("座位号"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, verbose_name=_("玩家")
+    )
+    is_bot = models.BooleanField(_("机器人"), default=False)
+    auto = models.BooleanField(_("托管"), default=False, help_text=_("由机器人代打，直到玩家自己操作"))
+    connections = models.PositiveIntegerField(_("连接数"), default=0)
+    last_seen = models.DateTimeField(_("最后在线"), null=True, blank=True, help_text=_("玩家连接最后一次有响应的时间"))
+    disconnected_at = models.DateTimeField(_("断线时间"), null=True, blank=True)
+    leaving = models.BooleanField(_("离座中"), default=False, help_text=_("已逃跑或离开：本局结束后让出座位"))
+    ready = models.BooleanField(_("已准备"), default=False)
 
     class Meta:
+        verbose_name = _("座位")
+        verbose_name_plural = _("座位")
         ordering = ["table", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="one_seat_per_index"),
@@ -137,7 +159,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"seat {self.index} of table {self.table_id}"
+        return gettext("牌桌 %(table)s 的座位 %(index)s") % {"table": self.table_id, "index": self.index}
 
     @property
     def empty(self) -> bool:
@@ -151,43 +173,45 @@ class Seat(models.Model):
     @property
     def shown_name(self) -> str:
         if self.is_bot:
-            return f"机器人 Bot {self.index + 1}"
+            return gettext("机器人 %(n)d") % {"n": self.index + 1}
         return self.user.shown_name if self.user else ""  # type: ignore[union-attr]
 
 
 class HandStatus(models.TextChoices):
-    PLAYING = "playing", "playing"
-    FINISHED = "finished", "finished"
+    PLAYING = "playing", _("进行中")
+    FINISHED = "finished", _("已结束")
 
 
 class Hand(models.Model):
     """One hand: the seed (secret until the end), its commitment, the engine state."""
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands")
-    number = models.PositiveIntegerField()
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
-    base = models.PositiveIntegerField()
-    options = models.JSONField(default=dict, blank=True)
-    seed = models.CharField(max_length=128)
-    commitment = models.CharField(max_length=64, help_text="sha256 of the seed, shown before the deal")
-    dealer = models.PositiveSmallIntegerField()
-    streak = models.PositiveIntegerField()
-    players = models.JSONField(default=list, help_text="per seat: the user id at the deal (house bot users too)")
-    bots = models.JSONField(default=list, help_text="the seats a house bot played from the deal")
-    state = models.JSONField(help_text="the engine's HandState.to_json()")
-    state_version = models.PositiveIntegerField(default=0, help_text="the engine state's version")
-    deadline = models.DateTimeField(null=True, blank=True, help_text="when the seats to act time out")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="hands", verbose_name=_("牌桌"))
+    number = models.PositiveIntegerField(_("局号"))
+    variant = models.CharField(_("玩法"), max_length=16, choices=VARIANT_CHOICES)
+    base = models.PositiveIntegerField(_("底"))
+    options = models.JSONField(_("选项"), default=dict, blank=True)
+    seed = models.CharField(_("种子"), max_length=128)
+    commitment = models.CharField(_("种子承诺"), max_length=64, help_text=_("种子的 sha256，发牌前公布"))
+    dealer = models.PositiveSmallIntegerField(_("庄家"))
+    streak = models.PositiveIntegerField(_("连庄"))
+    players = models.JSONField(_("玩家"), default=list, help_text=_("每个座位发牌时的用户编号（含平台机器人）"))
+    bots = models.JSONField(_("机器人座位"), default=list, help_text=_("从发牌起由平台机器人打的座位"))
+    state = models.JSONField(_("牌局状态"), help_text=_("引擎的 HandState.to_json()"))
+    state_version = models.PositiveIntegerField(_("状态版本"), default=0, help_text=_("引擎状态的版本"))
+    deadline = models.DateTimeField(_("行动截止"), null=True, blank=True, help_text=_("待行动座位的超时时间"))
     # The room's timers at the deal: an operator's change reaches the next hand, never a running one.
-    turn_seconds = models.PositiveIntegerField(default=20, help_text="the room's turn timer at the deal")
-    claim_seconds = models.PositiveIntegerField(default=8, help_text="the room's claim timer at the deal")
-    grace_seconds = models.PositiveIntegerField(default=60, help_text="the room's reconnect grace at the deal")
-    status = models.CharField(max_length=8, choices=HandStatus.choices, default=HandStatus.PLAYING)
-    sheet = models.JSONField(null=True, blank=True, help_text="the engine's SettlementSheet.to_json()")
-    settled = models.BooleanField(default=False, help_text="posted to the ledger")
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    turn_seconds = models.PositiveIntegerField(_("出牌时限（秒）"), default=20, help_text=_("发牌时房间的出牌时限"))
+    claim_seconds = models.PositiveIntegerField(_("吃碰时限（秒）"), default=8, help_text=_("发牌时房间的吃碰时限"))
+    grace_seconds = models.PositiveIntegerField(_("断线宽限（秒）"), default=60, help_text=_("发牌时房间的断线宽限"))
+    status = models.CharField(_("状态"), max_length=8, choices=HandStatus.choices, default=HandStatus.PLAYING)
+    sheet = models.JSONField(_("结算单"), null=True, blank=True, help_text=_("引擎的 SettlementSheet.to_json()"))
+    settled = models.BooleanField(_("已结算"), default=False, help_text=_("已记入账本"))
+    started_at = models.DateTimeField(_("开始时间"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("结束时间"), null=True, blank=True)
 
     class Meta:
+        verbose_name = _("牌局")
+        verbose_name_plural = _("牌局")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="hand_number_per_table"),
@@ -199,46 +223,34 @@ class Hand(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"hand {self.number} of table {self.table_id}"
+        return gettext("牌桌 %(table)s 第 %(number)s 局") % {"table": self.table_id, "number": self.number}
 
     def seat_of(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
 
 
 class ActionSource(models.TextChoices):
-    PLAYER = "player", "player"
-    BOT = "bot", "bot"
-    TIMER = "timer", "timeout (托管)"
+    PLAYER = "player", _("玩家")
+    BOT = "bot", _("机器人")
+    TIMER = "timer", _("超时（托管）")
 
 
-class AppendOnlyError(RuntimeError):
-    """Logged actions and events are history: never changed or deleted."""
-
-
-class AppendOnlyQuerySet(models.QuerySet["ActionLog"]):
-    def update(self, **kwargs: Any) -> int:
-        raise AppendOnlyError("the action log is append-only")
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError("the action log is append-only")
-
-
-class ActionLog(models.Model):
+class ActionLog(AppendOnlyModel):
     """Append-only: every applied action of every hand, in order (any hand can be replayed from it)."""
 
-    objects = AppendOnlyQuerySet.as_manager()
-
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="actions")
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="actions")
-    seat = models.PositiveSmallIntegerField()
-    client_id = models.CharField(max_length=64, null=True, blank=True)
-    source = models.CharField(max_length=8, choices=ActionSource.choices)
-    action = models.JSONField()
-    state_version = models.PositiveIntegerField(help_text="engine version the action was applied to")
-    table_version = models.PositiveIntegerField(help_text="table version after the action's events")
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="actions", verbose_name=_("牌桌"))
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="actions", verbose_name=_("牌局"))
+    seat = models.PositiveSmallIntegerField(_("座位"))
+    client_id = models.CharField(_("客户端编号"), max_length=64, null=True, blank=True)
+    source = models.CharField(_("来源"), max_length=8, choices=ActionSource.choices)
+    action = models.JSONField(_("动作"))
+    state_version = models.PositiveIntegerField(_("状态版本"), help_text=_("动作所作用的引擎状态版本"))
+    table_version = models.PositiveIntegerField(_("牌桌版本"), help_text=_("动作产生的事件之后的牌桌版本"))
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("动作记录")
+        verbose_name_plural = _("动作记录")
         ordering = ["hand", "state_version"]
         constraints = [
             models.UniqueConstraint(
@@ -247,14 +259,6 @@ class ActionLog(models.Model):
             models.UniqueConstraint(fields=["hand", "state_version"], name="one_action_per_hand_version"),
         ]
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError(f"action {self.pk} is history: it cannot change")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError(f"action {self.pk} is history: it cannot be deleted")
-
 
 class TableEvent(models.Model):
     """One versioned event, stored already filtered: `views[str(seat)]` and `views["public"]`.
@@ -262,14 +266,18 @@ class TableEvent(models.Model):
     A view of None means that seat (or spectators) is not told about the event.
     """
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
-    version = models.PositiveIntegerField()
-    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=32)
-    views = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("牌桌"))
+    version = models.PositiveIntegerField(_("版本"))
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="events", verbose_name=_("牌局")
+    )
+    kind = models.CharField(_("类型"), max_length=32)
+    views = models.JSONField(_("各座位视图"))
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("牌桌事件")
+        verbose_name_plural = _("牌桌事件")
         ordering = ["table", "version"]
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="event_version_per_table")]
 
@@ -282,14 +290,16 @@ class TableEvent(models.Model):
 class Escape(models.Model):
     """逃跑: a seat that left a running hand; the penalty is applied exactly once."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="escapes")
-    seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
-    reason = models.CharField(max_length=16, choices=[("left", "left on purpose"), ("timeout", "grace expired")])
-    penalized = models.BooleanField(default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="escapes", verbose_name=_("牌局"))
+    seat = models.PositiveSmallIntegerField(_("座位"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, verbose_name=_("玩家"))
+    reason = models.CharField(_("原因"), max_length=16, choices=[("left", _("主动离开")), ("timeout", _("断线超时"))])
+    penalized = models.BooleanField(_("已罚"), default=False)
+    created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("逃跑记录")
+        verbose_name_plural = _("逃跑记录")
         constraints = [models.UniqueConstraint(fields=["hand", "seat"], name="one_escape_per_hand_seat")]
 
 

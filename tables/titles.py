@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from engine.scoring.guangdong import Title, player_title
 from tables.models import Hand, HandStatus
@@ -34,3 +36,28 @@ def _points(sheet: dict[str, Any] | None, base: int, players: list[Any], user_id
 def guangdong_title(user_id: int) -> Title:
     """The title (炸胡 … 十八罗汉) for the user's cumulative guangdong score."""
     return player_title(guangdong_score(user_id))
+
+
+# The titles in the page's language (the engine names them in Chinese; the English keeps the Chinese beside it).
+TITLE_NAMES: dict[str, Promise] = {
+    "炸胡": _("炸胡"),
+    "鸡胡": _("鸡胡"),
+    "平胡": _("平胡"),
+    "清一色": _("清一色"),
+    "混碰": _("混碰"),
+    "清碰": _("清碰"),
+    "混幺九": _("混幺九"),
+    "小三元": _("小三元"),
+    "小四喜": _("小四喜"),
+    "清幺九": _("清幺九"),
+    "大三元": _("大三元"),
+    "大四喜": _("大四喜"),
+    "九宝莲灯": _("九宝莲灯"),
+    "十三幺": _("十三幺"),
+    "十八罗汉": _("十八罗汉"),
+}
+
+
+def title_name(title: Title) -> str:
+    """The title's name in the active language."""
+    return str(TITLE_NAMES.get(title.name_zh, title.name_zh))

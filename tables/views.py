@@ -10,10 +10,11 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from tables.errors import TableError
+from tables.errors import TableError, refusal_text, refusal_texts
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
 from tables.services import seating
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
@@ -53,7 +54,7 @@ def room(request: HttpRequest, room_id: int) -> HttpResponse:
 
 
 def _refused(request: HttpRequest, exc: TableError, back: str, **kwargs: Any) -> HttpResponse:
-    messages.error(request, exc.reason)
+    messages.error(request, refusal_text(exc))
     return redirect(back, **kwargs)
 
 
@@ -98,7 +99,7 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
     except TableError as exc:
         return _refused(request, exc, "tables:table", table_id=table_id)
     if escape is not None:
-        messages.warning(request, "你在牌局中离开，按逃跑处理 (you left a running hand: escape penalty)")
+        messages.warning(request, _("你在牌局中离开，按逃跑处理。"))
     return redirect("tables:lobby")
 
 
@@ -111,9 +112,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     the_table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
     seated = the_table.seats.filter(user_id=int(request.user.pk or 0)).exists()
     if the_table.private and not seated:
-        messages.error(request, "这是私人牌桌 (a private table: join with its invite code)")
+        messages.error(request, _("这是私人牌桌：请用邀请码加入。"))
         return redirect("tables:lobby")
-    return render(request, "tables/table.html", {"table": the_table, "seated": seated})
+    context = {"table": the_table, "seated": seated, "refusals": refusal_texts()}
+    return render(request, "tables/table.html", context)
 
 
 @login_required
@@ -133,7 +135,7 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.filter(~Q(status=HandStatus.PLAYING)), pk=hand_id)
     seat = hand.seat_of(int(request.user.pk or 0))
     if seat is None and not request.user.is_staff:
-        messages.error(request, "只有这手牌的玩家可以回放 (only the hand's players may replay it)")
+        messages.error(request, _("只有这局的玩家可以回放。"))
         return redirect("tables:history")
     steps, check = replay_steps(hand, seat)
     users = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}

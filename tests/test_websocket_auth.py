@@ -85,9 +85,9 @@ async def test_closing_a_players_sockets_closes_all_of_them_and_says_why(ming, f
     for socket in [*sockets, bystander]:
         assert (await socket.connect())[0]
         await socket.receive_json_from()
-    await aclose_user_sockets(ming.pk, "logged out")
+    await aclose_user_sockets(ming.pk, "logged_out")
     for socket in sockets:
-        assert await socket.receive_json_from() == {"type": "closing", "reason": "logged out"}
+        assert await socket.receive_json_from() == {"type": "closing", "code": "logged_out", "reason": "你已退出登录"}
         assert await socket.receive_output() == {"type": "websocket.close", "code": 4001}
     assert await bystander.receive_nothing(timeout=0.3)
     await bystander.disconnect()
@@ -99,8 +99,19 @@ async def test_logout_closes_the_players_socket(ming):
     assert (await socket.connect())[0]
     await socket.receive_json_from()
     await sync_to_async(log_out_with)(cookie)
-    assert await socket.receive_json_from() == {"type": "closing", "reason": "logged out"}
+    assert await socket.receive_json_from() == {"type": "closing", "code": "logged_out", "reason": "你已退出登录"}
     assert (await socket.receive_output())["code"] == 4001
+
+
+async def test_the_closing_reason_is_in_the_language_of_the_page_that_opened_the_socket(ming):
+    cookie = await session_cookie_for(ming)
+    chinese, english = communicator(cookie), communicator(cookie + b"; django_language=en")
+    for socket in (chinese, english):
+        assert (await socket.connect())[0]
+        await socket.receive_json_from()
+    await sync_to_async(ban_user)(ming.pk, "banned", {"reason": "外挂"})
+    assert (await chinese.receive_json_from())["reason"] == "账号已封禁：外挂"
+    assert (await english.receive_json_from())["reason"] == "Your account is banned: 外挂"
 
 
 async def test_ban_closes_the_socket_and_bars_reconnecting(ming):

@@ -16,12 +16,13 @@ function onMessage(message) {
   if (message.type === "notify") {
     window.dispatchEvent(new CustomEvent("mj:notify", { detail: message.payload }));
     if (message.payload && message.payload.type === "table_closed") {
-      banner("牌桌已被管理员关闭 An operator closed your table: " + message.payload.reason);
+      banner(interpolate(gettext("牌桌已被管理员关闭：%s"), [message.payload.reason]));
     }
   } else if (message.type === "closing") {
     socket.stop();
     window.dispatchEvent(new CustomEvent("mj:session-ended", { detail: message.reason }));
-    if (message.reason && message.reason !== "logged out") banner(message.reason);
+    // The server renders the reason in this page's language; logging out needs no banner.
+    if (message.reason && message.code !== "logged_out") banner(message.reason);
   }
 }
 

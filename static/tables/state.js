@@ -3,6 +3,8 @@
 // list of legal actions are taken as they come. `take(frame)` updates the state and returns
 // what the page should do about it (redraw, ask for a full state, animate, notify).
 
+import { refusalText } from "../ui/i18n.js";
+
 const BENIGN = ["no_hand", "stale_version", "not_your_turn"]; // a click that raced the table: the resync shows why
 
 export class TableState {
@@ -32,7 +34,7 @@ export class TableState {
       case "events": this.takeEvents(frame, out); break;
       case "error":
         this.pending = false;
-        if (!BENIGN.includes(frame.code)) out.effects.push({ toast: "✗ " + (frame.reason || frame.code) });
+        if (!BENIGN.includes(frame.code)) out.effects.push({ toast: "✗ " + refusalText(frame.code, frame.reason) });
         out.resync = true;
         out.render = true;
         break;

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from tables.errors import (
@@ -58,8 +59,18 @@ def check_bracket(user: User, room: Room) -> None:
     balance = balance_of(user)
     base = base_for_balance(balance)
     if base != room.base:
-        where = "no room (below the lowest bracket)" if base is None else f"the base-{base} room"
-        raise WrongBracket(f"your balance {balance} belongs in {where}, not base {room.base}")
+        if base is None:
+            raise WrongBracket(
+                message=_("你的余额 %(balance)s 低于最低档，不能在底 %(base)s 的房间入座"),
+                balance=balance,
+                base=room.base,
+            )
+        raise WrongBracket(
+            message=_("你的余额 %(balance)s 属于底 %(fits)s 的房间，不是底 %(base)s"),
+            balance=balance,
+            fits=base,
+            base=room.base,
+        )
 
 
 def seat_list(seats: list[Seat]) -> list[dict[str, Any]]:
@@ -361,7 +372,7 @@ def _not_seated_elsewhere(user: User) -> None:
     """One table at a time: leaving a running hand is an escape, so a second seat would be one."""
     table = seated_table(user)
     if table is not None:
-        raise AlreadySeated(f"you already sit at table #{table.pk}: leave it first")
+        raise AlreadySeated(message=_("你已经坐在牌桌 #%(table)s 上：请先离开"), table=table.pk)
 
 
 def _all_sockets_gone(table: Table, seat: Seat, since: datetime, events: EventRecorder) -> None:

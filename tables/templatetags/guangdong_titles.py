@@ -7,9 +7,10 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from engine.scoring.guangdong import player_title
-from tables.titles import guangdong_score
+from tables.titles import guangdong_score, title_name
 
 register = template.Library()
 
@@ -17,4 +18,5 @@ register = template.Library()
 @register.simple_tag
 def guangdong_title(user: Any) -> SafeString:
     score = guangdong_score(user.pk)
-    return format_html('<span id="guangdong-title">{}</span> ({} 分)', player_title(score).name_zh, score)
+    points = gettext("%(score)s 分") % {"score": score}
+    return format_html('<span id="guangdong-title">{}</span> ({})', title_name(player_title(score)), points)

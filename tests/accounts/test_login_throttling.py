@@ -28,7 +28,7 @@ def test_locked_after_the_limit_even_with_the_right_password(client, ming, setti
     guess_wrong(client, 3)
     response = log_in(client, PASSWORD)
     assert response.status_code == 200
-    assert "Too many failed log-in attempts" in errors(response)
+    assert "登录失败次数过多" in errors(response)
     assert "登录失败次数过多" in errors(response)
     assert "_auth_user_id" not in client.session
 
@@ -43,7 +43,7 @@ def test_the_lock_names_the_minutes_to_wait(client, ming, settings):
     settings.LOGIN_FAILURE_LIMIT = 2
     settings.LOGIN_LOCKOUT_SECONDS = 600
     guess_wrong(client, 2)
-    assert "try again in 10 minute(s)" in errors(log_in(client, PASSWORD))
+    assert "请 10 分钟后再试" in errors(log_in(client, PASSWORD))
 
 
 def test_another_address_is_not_locked(client, ming, settings):
@@ -62,7 +62,7 @@ def test_username_case_does_not_dodge_the_lock(client, ming, settings):
     settings.LOGIN_FAILURE_LIMIT = 3
     for attempt in range(3):
         log_in(client, f"guess-{attempt}", username="MING" if attempt % 2 else "ming")
-    assert "Too many failed" in errors(log_in(client, PASSWORD))
+    assert "登录失败次数过多" in errors(log_in(client, PASSWORD))
 
 
 def test_success_clears_the_count(client, ming, settings):
@@ -101,7 +101,7 @@ def test_the_admin_log_in_is_throttled_too(client, operator, settings):
         admin_log_in(client, "laoban", f"guess-{attempt}")
     response = admin_log_in(client, "laoban", PASSWORD)
     assert response.status_code == 200
-    assert "Too many failed log-in attempts" in response.content.decode()
+    assert "登录失败次数过多" in response.content.decode()
     assert "_auth_user_id" not in client.session
 
 
@@ -130,7 +130,7 @@ def test_one_address_guessing_many_accounts_is_locked(client, ming, make_player,
     for n in range(6):
         make_player(f"victim{n}")
         log_in(client, "guess", username=f"victim{n}", ip="10.6.6.6")
-    assert "Too many failed" in errors(log_in(client, PASSWORD, ip="10.6.6.6"))
+    assert "登录失败次数过多" in errors(log_in(client, PASSWORD, ip="10.6.6.6"))
     assert log_in(client, PASSWORD, ip="10.0.0.2").status_code == 302
 
 
@@ -139,7 +139,7 @@ def test_one_account_guessed_from_many_addresses_is_locked(client, ming, setting
     settings.LOGIN_USER_FAILURE_LIMIT = 8
     for n in range(8):
         log_in(client, "guess", ip=f"10.1.{n}.1")
-    assert "Too many failed" in errors(log_in(client, PASSWORD, ip="10.9.9.9"))
+    assert "登录失败次数过多" in errors(log_in(client, PASSWORD, ip="10.9.9.9"))
 
 
 def test_logging_in_to_ones_own_account_does_not_reset_a_spraying_address(client, ming, make_player, settings):
@@ -151,4 +151,4 @@ def test_logging_in_to_ones_own_account_does_not_reset_a_spraying_address(client
     assert log_in(client, PASSWORD, ip="10.6.6.6").status_code == 302
     client.logout()
     log_in(client, "guess", username="victim0", ip="10.6.6.6")
-    assert "Too many failed" in errors(log_in(client, PASSWORD, ip="10.6.6.6"))
+    assert "登录失败次数过多" in errors(log_in(client, PASSWORD, ip="10.6.6.6"))

@@ -43,7 +43,8 @@ async def test_the_notify_and_table_sockets_close_with_the_reason(li, ming):
         message = await socket.receive_json_from(timeout=5)
         while message["type"] != "closing":
             message = await socket.receive_json_from(timeout=5)
-        assert "外挂 cheat tool" in message["reason"] and "banned" in message["reason"]
+        assert "外挂 cheat tool" in message["reason"] and "账号已封禁" in message["reason"]
+        assert message["code"] == "banned"
         assert (await socket.receive_output(timeout=5))["code"] == 4001
 
 

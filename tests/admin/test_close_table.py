@@ -51,7 +51,7 @@ def test_nothing_is_paid_twice_or_at_all(as_staff, boss, running_table):
     client = as_staff(boss)
     close(client, running_table)
     again = close(client, running_table)
-    assert "already closed" in again.content.decode()
+    assert "已经关闭" in again.content.decode()
     assert settle_hand_now(hand.pk) == "already settled"  # a late settlement task or the reconciler
     assert not Transaction.objects.filter(reference=f"hand:{hand.pk}").exists()
     assert AuditEntry.objects.filter(action=AuditAction.TABLE_CLOSE).count() == 1
@@ -84,7 +84,7 @@ def test_support_and_finance_may_not_close_tables(request, as_staff, running_tab
 def test_the_live_table_list_and_page(as_staff, li, ming, running_table):
     client = as_staff(li)
     listing = client.get("/admin/tables/table/?live=yes").content.decode()
-    assert "1 human · 3 bot" in listing and "pinghe" in listing
+    assert "1 真人 · 3 机器人" in listing and "平和麻将" in listing
     page = client.get(reverse("admin:tables_table_change", args=[running_table.pk])).content.decode()
     assert 'id="public-state"' in page and 'id="action-log"' in page
     assert "阿明" in page and "close-table-link" not in page  # support sees no close button
@@ -97,8 +97,8 @@ def test_a_voided_hand_can_still_be_checked_and_replayed(as_staff, boss, li, run
     close(as_staff(boss), running_table)
     client = as_staff(li)
     page = client.get(reverse("admin:tables_hand_change", args=[hand.pk])).content.decode()
-    assert 'id="voided"' in page and "voided: nothing is paid" in page
-    assert "✓ seed matches commitment" in page and "✓ seed + action log replay to this hand" in page
+    assert 'id="voided"' in page and "已作废：不结算" in page
+    assert "✓ 种子与承诺一致" in page and "✓ 种子加动作记录重放出本局" in page
     assert "✓ 种子与承诺一致" in client.get(reverse("tables:replay", args=[hand.pk])).content.decode()
     listing = client.get("/admin/tables/hand/", {"voided": "yes"}).content.decode()
     assert f"/admin/tables/hand/{hand.pk}/change/" in listing

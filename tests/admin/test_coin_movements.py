@@ -43,7 +43,7 @@ def test_a_double_submit_is_one_movement_and_one_entry(as_staff, cai, ming):
 
 def test_a_refused_debit_moves_nothing_and_records_nothing(as_staff, cai, ming):
     response = adjust(as_staff(cai), ming, "debit", 5000, "罚款")
-    assert "cannot pay" in response.content.decode()
+    assert "付不起" in response.content.decode()
     assert ledger.balance_of(ming) == 1000
     assert not AuditEntry.objects.exists()
 

@@ -40,8 +40,8 @@ def test_an_escape_shows_on_the_day(ming, running_table):
 def test_the_page_draws_inline_svg_and_loads_nothing_from_elsewhere(as_staff, li, ming, running_table):
     page = as_staff(li).get("/admin/dashboard/").content.decode()
     assert page.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 5
-    assert 'aria-label="tables running per variant' in page and "coins moved per day by kind" in page
-    assert "coins issued per day by kind" in page
+    assert 'aria-label="各玩法运行中的牌桌' in page and "每日游戏币流动" in page
+    assert "每日发放游戏币" in page
     external = [url for url in re.findall(r'(?:src|href)="([^"]+)"', page) if url.startswith(("http:", "https:", "//"))]
     assert external == []
 

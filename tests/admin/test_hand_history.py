@@ -21,7 +21,7 @@ def test_every_role_reads_a_hands_record(request, as_staff, won_hand, role):
     assert reverse("admin:ledger_transaction_change", args=[settlement.pk]) in page
     assert reverse("tables:replay", args=[won_hand.pk]) in page
     assert hashlib.sha256(won_hand.seed.encode()).hexdigest() == won_hand.commitment
-    assert won_hand.seed in page and "✓ seed matches commitment" in page and "✓ seed + action log replay" in page
+    assert won_hand.seed in page and "✓ 种子与承诺一致" in page and "✓ 种子加动作记录重放出本局" in page
 
 
 def test_the_replay_opens_for_staff(as_staff, li, won_hand):
@@ -53,6 +53,6 @@ def test_the_record_links_each_reviewed_seats_review(as_staff, li, ming, won_han
     review = HandReview.objects.get(hand=won_hand, seat=seat)  # made after the settlement; bots' seats are not
     page = as_staff(li).get(reverse("admin:tables_hand_change", args=[won_hand.pk])).content.decode()
     link = f"{reverse('tables:replay', args=[won_hand.pk])}?seat={seat}#review"
-    assert link in page and f"efficiency {review.efficiency if review.efficiency is not None else '—'}%" in page
+    assert link in page and f"效率 {review.efficiency if review.efficiency is not None else '—'}%" in page
     replay = as_staff(li).get(link).content.decode()
     assert f'"seat": {seat}' in replay and 'id="review-summary"' in replay

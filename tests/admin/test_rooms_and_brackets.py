@@ -118,9 +118,9 @@ def test_a_new_top_bracket_gets_rooms_and_the_change_is_recorded(as_staff, boss,
 @pytest.mark.parametrize(
     ("change", "error"),
     [
-        (lambda rows: rows.__setitem__(0, (rows[0][0], 160, 2000, 10)), "gap between"),
-        (lambda rows: rows.__setitem__(0, (rows[0][0], 160, 3500, 10)), "overlaps"),
-        (lambda rows: rows.__setitem__(1, (rows[1][0], 3001, 6000, 5)), "bases must increase"),
+        (lambda rows: rows.__setitem__(0, (rows[0][0], 160, 2000, 10)), "之间有空档"),
+        (lambda rows: rows.__setitem__(0, (rows[0][0], 160, 3500, 10)), "重叠"),
+        (lambda rows: rows.__setitem__(1, (rows[1][0], 3001, 6000, 5)), "底必须递增"),
     ],
 )
 def test_a_broken_table_is_refused_and_nothing_changes(as_staff, boss, brackets, change, error):

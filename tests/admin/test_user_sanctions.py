@@ -56,7 +56,7 @@ def test_a_suspension_has_an_end_and_is_lifted_when_it_passes(as_staff, li, ming
 
 
 def test_a_suspension_needs_days_and_every_sanction_a_reason(as_staff, li, ming):
-    assert "a suspension needs a number of days" in ban(as_staff(li), ming, kind="suspend").content.decode()
+    assert "暂停需要填写天数" in ban(as_staff(li), ming, kind="suspend").content.decode()
     assert ban(as_staff(li), ming, reason="  ").status_code == 200
     ming.refresh_from_db()
     assert ming.is_active and not Sanction.objects.exists() and not AuditEntry.objects.exists()
@@ -74,7 +74,7 @@ def test_support_lifts_a_ban_and_the_player_logs_in_again(as_staff, li, ming):
 def test_lifting_when_nothing_is_in_force_is_refused(as_staff, li, ming):
     url = reverse("admin:accounts_user_lift", args=[ming.pk])
     response = as_staff(li).post(url, {"reason": "oops"})
-    assert "is not suspended or banned" in response.content.decode()
+    assert "没有被暂停或封禁" in response.content.decode()
     assert not AuditEntry.objects.exists()
 
 
@@ -105,7 +105,7 @@ def test_support_may_not_edit_a_user(as_staff, li, ming):
 
 def test_support_may_not_sanction_staff(as_staff, li, cai):
     response = ban(as_staff(li), cai)
-    assert "superuser" in response.content.decode()
+    assert "超级管理员" in response.content.decode()
     cai.refresh_from_db()
     assert cai.is_active
 

@@ -45,7 +45,7 @@ def test_the_file_lists_escapes(as_staff, li, ming, running_table):
 
     seating.leave(ming, running_table.pk)  # 逃跑 during the running hand
     page = as_staff(li).get(reverse("admin:accounts_user_change", args=[ming.pk])).content.decode()
-    assert "left on purpose" in page
+    assert "主动离开" in page
 
 
 def test_finance_sees_the_file_but_no_sanction_button(as_staff, cai, ming):

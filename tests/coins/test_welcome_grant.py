@@ -80,5 +80,5 @@ def test_the_dashboard_counts_welcome_grants_and_relief_among_the_coins_issued(c
     by_kind = metrics.dashboard().coins_by_kind
     assert (dict(by_kind["welcome_grant"])[today], dict(by_kind["relief"])[today]) == (2000, 1000)
     page = logged_in(cai).get("/admin/dashboard/").content.decode()
-    assert "coins issued per day by kind" in page
-    assert "welcome grants 新手礼包: 2000" in page and "relief 救济金: 1000" in page
+    assert "每日发放游戏币" in page
+    assert "新手礼包: 2000" in page and "救济金: 1000" in page

@@ -48,11 +48,11 @@ def rows(*bounds: tuple[int, int | None, int]) -> list[Bracket]:
 @pytest.mark.parametrize(
     "table, message",
     [
-        (rows((160, 3000, 10), (3002, None, 50)), "gap"),
-        (rows((160, 3001, 10), (3001, None, 50)), "overlaps"),
-        (rows((160, 3000, 50), (3001, None, 10)), "increase"),
-        (rows((160, 3000, 10), (3001, 6000, 50)), "no upper bound"),
-        (rows((160, None, 10), (3001, None, 50)), "no upper bound"),
+        (rows((160, 3000, 10), (3002, None, 50)), "空档"),
+        (rows((160, 3001, 10), (3001, None, 50)), "重叠"),
+        (rows((160, 3000, 50), (3001, None, 10)), "递增"),
+        (rows((160, 3000, 10), (3001, 6000, 50)), "上限"),
+        (rows((160, None, 10), (3001, None, 50)), "上限"),
     ],
 )
 def test_an_inconsistent_table_is_refused(table, message):
@@ -67,7 +67,7 @@ def test_a_consistent_table_passes():
 def test_editing_one_bracket_is_checked_against_the_others():
     first = Bracket.objects.get(min_balance=160)
     first.max_balance = 2000  # would leave 2001..3000 without a room
-    with pytest.raises(ValidationError, match="gap"):
+    with pytest.raises(ValidationError, match="空档"):
         first.check_against_table()
     first.max_balance = 3000
     first.base = 20

@@ -66,5 +66,5 @@ def test_amounts_must_be_positive_whole_coins(alice: User, operator: User, amoun
 
 
 def test_an_operator_movement_needs_a_reason(alice: User, operator: User):
-    with pytest.raises(services.LedgerError, match="reason"):
+    with pytest.raises(services.LedgerError, match="原因"):
         services.grant(alice, 5, by=operator, reason="  ", key="g1")

@@ -16,6 +16,6 @@ async def test_logging_out_closes_the_table_socket(four_players, seat_at_table):
     ming = four_players[0]
     table = await sync_to_async(seat_at_table)([ming], "pinghe")
     client = await TableClient.open(ming, table.pk, "ming")
-    await aclose_user_sockets(ming.pk, "logged out")
-    assert (await client.expect("closing"))["reason"] == "logged out"
+    await aclose_user_sockets(ming.pk, "logged_out")
+    assert (await client.expect("closing"))["code"] == "logged_out"
     assert (await client.socket.receive_output(timeout=2))["type"] == "websocket.close"

@@ -31,7 +31,7 @@ def test_a_player_may_sit_only_in_the_room_of_their_bracket(client, ming_logged_
     response = client.post(reverse("tables:quick_seat", args=[the_room.pk]), follow=True)
     assert Seat.objects.filter(user=ming_logged_in).exists() is may_sit
     if not may_sit:
-        assert "not base" in response.content.decode()
+        assert f"属于底 10 的房间，不是底 {base}" in response.content.decode()
 
 
 def test_quick_seat_fills_an_open_table_before_opening_another(client, ming_logged_in, room, make_player, funded):
@@ -59,7 +59,7 @@ def test_a_private_table_is_joined_by_its_invite_code_only(client, ming_logged_i
     refused = client.get(reverse("tables:table", args=[private.pk]))
     assert refused.status_code == 302  # not seated: no peeking at a private table
     wrong = client.post(reverse("tables:join_private"), {"code": "NOPE1234"}, follow=True)
-    assert "No open private table" in wrong.content.decode()
+    assert "没有使用这个邀请码的私人牌桌" in wrong.content.decode()
     joined = client.post(reverse("tables:join_private"), {"code": code.lower()})
     assert joined.url == reverse("tables:table", args=[private.pk])
 
@@ -80,7 +80,7 @@ def test_a_player_sits_at_one_table_at_a_time(client, ming_logged_in, room):
     first = seating.quick_seat(ming_logged_in, room("pinghe", 10))
     assert seating.quick_seat(ming_logged_in, room("pinghe", 10)) == first  # the same room: back to it
     refused = client.post(reverse("tables:quick_seat", args=[room("nanping", 10).pk]), follow=True)
-    assert f"you already sit at table #{first.pk}" in refused.content.decode()
+    assert f"你已经坐在牌桌 #{first.pk} 上" in refused.content.decode()
     assert Seat.objects.filter(user=ming_logged_in).count() == 1
 
 

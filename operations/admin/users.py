@@ -17,18 +17,24 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from operations import services
+from operations.forms import ReasonForm, SanctionForm
+from operations.models import SanctionKind
+from operations.players import summary
 
 SANCTION_PERMISSION = "operations.sanction_user"
 
 
 class SanctionFilter(admin.SimpleListFilter):
-    title = "sanction 处罚"
+    title = _("处罚")
     parameter_name = "sanction"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("suspend", "suspended 暂停"), ("ban", "banned 封禁"), ("none", "none 无")]
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("suspend", _("暂停中")), ("ban", _("已封禁")), ("none", _("无"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[User]) -> QuerySet[User]:
         value = self.value()
@@ -46,21 +52,20 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ("username", "display_name", "email")
     fieldsets = (
         *(DjangoUserAdmin.fieldsets or ()),
-        ("Platform", {"fields": ("display_name",)}),
+        (_("平台资料"), {"fields": ("display_name",)}),
     )
     add_fieldsets = (
         *DjangoUserAdmin.add_fieldsets,
-        ("Platform", {"fields": ("display_name",)}),
+        (_("平台资料"), {"fields": ("display_name",)}),
     )
     change_form_template = "operations/user_change_form.html"
     readonly_fields = ("is_active",)  # set by suspending, banning and lifting, which the audit log records
     actions = ("sanction_selected",)
 
-    @admin.display(description="sanction 处罚")
+    @admin.display(description=_("处罚"))
     def sanction(self, obj: User) -> str:
-        from operations.services import active_sanction
 
-        row = active_sanction(obj)
+        row = services.active_sanction(obj)
         return row.get_kind_display() if row else ""
 
     def get_search_results(
@@ -76,28 +81,30 @@ class UserAdmin(DjangoUserAdmin):
     def has_sanction_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm(SANCTION_PERMISSION)
 
-    @admin.action(description="Suspend or ban selected users (asks for a reason) 暂停/封禁", permissions=["sanction"])
+    @admin.action(description=_("暂停或封禁所选用户（需填写原因）"), permissions=["sanction"])
     def sanction_selected(self, request: HttpRequest, queryset: QuerySet[User]) -> HttpResponse | None:
-        from operations.forms import SanctionForm
 
         form = SanctionForm(request.POST if "apply" in request.POST else None)
         if not form.is_valid():
             context = {**self.admin_site.each_context(request), "form": form, "users": queryset}
-            context |= {"opts": self.model._meta, "title": "Suspend or ban 暂停/封禁", "action": "sanction_selected"}
+            context |= {"opts": self.model._meta, "title": gettext("暂停或封禁"), "action": "sanction_selected"}
             return TemplateResponse(request, "operations/sanction_form.html", context)
         for user in queryset:
             self._sanction_one(request, user, form.cleaned_data)
         return None
 
     def _sanction_one(self, request: HttpRequest, user: User, data: dict[str, Any]) -> bool:
-        from operations import services
 
         try:
             services.sanction(user, data["kind"], data["reason"], by=request.user, days=data.get("days"))  # type: ignore[arg-type]
         except services.OperationRefused as error:
             self.message_user(request, f"{user}: {error}", messages.ERROR)
             return False
-        self.message_user(request, f"{user}: {data['kind']} recorded; their sockets were closed", messages.SUCCESS)
+        done = gettext("%(user)s：已记录%(kind)s，其连接已关闭") % {
+            "user": user,
+            "kind": SanctionKind(data["kind"]).label,
+        }
+        self.message_user(request, done, messages.SUCCESS)
         return True
 
     def get_urls(self) -> list[URLPattern]:
@@ -110,7 +117,6 @@ class UserAdmin(DjangoUserAdmin):
 
     def sanction_view(self, request: HttpRequest, user_id: int) -> HttpResponse:
         """One user's suspend/ban form (linked from their page)."""
-        from operations.forms import SanctionForm
 
         if not self.has_sanction_permission(request):
             raise PermissionDenied
@@ -119,13 +125,11 @@ class UserAdmin(DjangoUserAdmin):
         if request.method == "POST" and form.is_valid() and self._sanction_one(request, user, form.cleaned_data):
             return HttpResponseRedirect(reverse("admin:accounts_user_change", args=[user.pk]))
         context = {**self.admin_site.each_context(request), "form": form, "users": [user], "opts": self.model._meta}
-        context["title"] = f"Suspend or ban {user} 暂停/封禁"
+        context["title"] = gettext("暂停或封禁 %(user)s") % {"user": user}
         return TemplateResponse(request, "operations/sanction_form.html", context)
 
     def lift_view(self, request: HttpRequest, user_id: int) -> HttpResponse:
         """Lift the user's suspension or ban, with a reason."""
-        from operations import services
-        from operations.forms import ReasonForm
 
         if not self.has_sanction_permission(request):
             raise PermissionDenied
@@ -137,17 +141,16 @@ class UserAdmin(DjangoUserAdmin):
             except services.OperationRefused as error:
                 form.add_error(None, str(error))
             else:
-                self.message_user(request, f"{user}: sanction lifted", messages.SUCCESS)
+                self.message_user(request, gettext("%(user)s：处罚已解除") % {"user": user}, messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:accounts_user_change", args=[user.pk]))
         context = {**self.admin_site.each_context(request), "form": form, "users": [user], "opts": self.model._meta}
-        context["title"] = f"Lift the sanction of {user} 解除处罚"
+        context["title"] = gettext("解除 %(user)s 的处罚") % {"user": user}
         return TemplateResponse(request, "operations/lift_form.html", context)
 
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         """The user's page, with the player's file: balance, bracket, hands, escapes, sanctions, title."""
-        from operations.players import summary
 
         user = self.get_object(request, object_id)
         extra = dict(extra_context or {})

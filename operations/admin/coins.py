@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from coins.models import POLICY_FIELDS, CoinPolicy
+from operations.services import change_coin_policy
 
 
 class CoinPolicyForm(forms.ModelForm):
@@ -46,7 +47,5 @@ class CoinPolicyAdmin(admin.ModelAdmin):
         return HttpResponseRedirect(reverse("admin:coins_coinpolicy_change", args=[policy.pk]))
 
     def save_model(self, request: HttpRequest, obj: CoinPolicy, form: Any, change: bool) -> None:
-        from operations.services import change_coin_policy
-
         changes = {name: form.cleaned_data[name] for name in POLICY_FIELDS}
         change_coin_policy(changes, form.cleaned_data["reason"], by=request.user)  # type: ignore[arg-type]

@@ -6,9 +6,7 @@ and why; nothing in the ledger can be edited or deleted from the admin.
 
 from __future__ import annotations
 
-import csv
 import uuid
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
@@ -20,36 +18,16 @@ from django.forms import BaseModelFormSet, modelformset_factory
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from ledger import services
 from ledger.amounts import StrictIntegerFormField
 from ledger.models import Account, Bracket, Posting, Transaction, TransactionKind, validate_bracket_table
+from operations.admin.base import ReadOnlyAdmin, csv_response
+from operations.services import BracketRow, save_bracket_table
 
 OPERATE_PERMISSION = "ledger.operate_coins"
-
-
-def csv_response(name: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    stamp = timezone.now().strftime("%Y%m%d-%H%M%S")
-    response["Content-Disposition"] = f'attachment; filename="{name}-{stamp}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
-    return response
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable and filterable, never added, changed or deleted through the admin."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Account)
@@ -59,7 +37,7 @@ class AccountAdmin(ReadOnlyAdmin):
     search_fields = ("user__username", "user__display_name", "code")
     actions = ("export_csv",)
 
-    @admin.action(description="Export selected accounts as CSV")
+    @admin.action(description=_("导出所选账户（CSV）"))
     def export_csv(self, request: HttpRequest, queryset: QuerySet[Account]) -> HttpResponse:
         rows = ((a.id, a.kind, a.code or "", a.user_id or "", a.balance, a.created_at.isoformat()) for a in queryset)
         return csv_response("accounts", ("id", "kind", "code", "user_id", "balance", "created_at"), rows)
@@ -82,17 +60,17 @@ class PostingInline(admin.TabularInline):
 class AdjustForm(forms.Form):
     """Grant or debit coins for a user; the hidden key makes a double submit harmless."""
 
-    user = forms.ModelChoiceField(queryset=get_user_model().objects.order_by("username"))
+    user = forms.ModelChoiceField(label=_("用户"), queryset=get_user_model().objects.order_by("username"))
     direction = forms.ChoiceField(
-        choices=[(TransactionKind.GRANT, "grant 发放"), (TransactionKind.DEBIT, "debit 扣除")]
+        label=_("方向"), choices=[(TransactionKind.GRANT, _("发放")), (TransactionKind.DEBIT, _("扣除"))]
     )
-    amount = StrictIntegerFormField(min_value=1, max_value=10**12)
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
+    amount = StrictIntegerFormField(label=_("数额"), min_value=1, max_value=10**12)
+    reason = forms.CharField(label=_("原因"), widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
     key = forms.CharField(widget=forms.HiddenInput)
 
 
 class ReverseForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
+    reason = forms.CharField(label=_("原因"), widget=forms.Textarea(attrs={"rows": 2}), max_length=500)
 
 
 @admin.register(Transaction)
@@ -116,11 +94,11 @@ class TransactionAdmin(ReadOnlyAdmin):
     actions = ("export_csv", "reverse_selected")
     change_list_template = "admin/ledger/transaction/change_list.html"
 
-    @admin.display(boolean=True, description="reversed")
+    @admin.display(boolean=True, description=_("已冲正"))
     def reversed(self, obj: Transaction) -> bool:
         return hasattr(obj, "reversed_by")
 
-    @admin.action(description="Export selected transactions as CSV (one row per posting)")
+    @admin.action(description=_("导出所选交易（CSV，每条记账一行）"))
     def export_csv(self, request: HttpRequest, queryset: QuerySet[Transaction]) -> HttpResponse:
         postings = Posting.objects.filter(transaction__in=queryset).select_related("transaction", "account")
         header = (
@@ -137,12 +115,12 @@ class TransactionAdmin(ReadOnlyAdmin):
         rows = (_posting_row(p) for p in postings.order_by("transaction_id", "id"))
         return csv_response("transactions", header, rows)
 
-    @admin.action(description="Reverse selected transactions (冲正)", permissions=["operate"])
+    @admin.action(description=_("冲正所选交易"), permissions=["operate"])
     def reverse_selected(self, request: HttpRequest, queryset: QuerySet[Transaction]) -> HttpResponse | None:
         form = ReverseForm(request.POST if "apply" in request.POST else None)
         if not form.is_valid():
             context = {**self.admin_site.each_context(request), "form": form, "transactions": queryset}
-            context["opts"] = self.model._meta
+            context |= {"opts": self.model._meta, "title": gettext("冲正交易")}
             return TemplateResponse(request, "admin/ledger/transaction/reverse.html", context)
         for txn in queryset:
             self._reverse_one(request, txn, form.cleaned_data["reason"])
@@ -154,7 +132,8 @@ class TransactionAdmin(ReadOnlyAdmin):
         except services.LedgerError as error:
             self.message_user(request, f"{txn}: {error}", messages.ERROR)
         else:
-            self.message_user(request, f"{txn} reversed by {reversal}", messages.SUCCESS)
+            done = gettext("%(txn)s 已由 %(reversal)s 冲正") % {"txn": txn, "reversal": reversal}
+            self.message_user(request, done, messages.SUCCESS)
 
     def has_operate_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm(OPERATE_PERMISSION)
@@ -173,7 +152,7 @@ class TransactionAdmin(ReadOnlyAdmin):
             if done is not None:
                 return HttpResponseRedirect(reverse("admin:ledger_transaction_change", args=[done.pk]))
         context = {**self.admin_site.each_context(request), "form": form, "opts": self.model._meta}
-        context["title"] = "Grant or debit coins 发放/扣除游戏币"
+        context["title"] = gettext("发放或扣除游戏币")
         return TemplateResponse(request, "admin/ledger/transaction/adjust.html", context)
 
     def _adjust(self, request: HttpRequest, form: AdjustForm) -> Transaction | None:
@@ -185,7 +164,7 @@ class TransactionAdmin(ReadOnlyAdmin):
         except services.LedgerError as error:
             form.add_error(None, str(error))
             return None
-        self.message_user(request, f"{txn} posted", messages.SUCCESS)
+        self.message_user(request, gettext("%(txn)s 已入账") % {"txn": txn}, messages.SUCCESS)
         return txn
 
 
@@ -226,7 +205,7 @@ class BracketForm(forms.ModelForm):
     """One bracket edited alone (e.g. its base): it must still fit the stored table."""
 
     reason = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), max_length=500, help_text="recorded in the audit log"
+        label=_("原因"), widget=forms.Textarea(attrs={"rows": 2}), max_length=500, help_text=_("记入操作记录")
     )
 
     class Meta:
@@ -272,7 +251,6 @@ class BracketAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Bracket, form: Any, change: bool) -> None:
         """Through the operations service: rooms follow a changed base, and the audit log records why."""
-        from operations.services import BracketRow, save_bracket_table
 
         rows = [BracketRow(b.pk, b.min_balance, b.max_balance, b.base) for b in Bracket.objects.exclude(pk=obj.pk)]
         rows.append(BracketRow(obj.pk, obj.min_balance, obj.max_balance, obj.base))
@@ -289,16 +267,15 @@ class BracketAdmin(admin.ModelAdmin):
         why = ReverseForm(request.POST or None, prefix="audit")  # the reason, for the audit log
         if request.method == "POST" and formset.is_valid() and why.is_valid():
             self._save_table(request, formset, why.cleaned_data["reason"])
-            self.message_user(request, "Bracket table saved", messages.SUCCESS)
+            self.message_user(request, gettext("底注表已保存"), messages.SUCCESS)
             return HttpResponseRedirect(reverse("admin:ledger_bracket_changelist"))
         context = {**self.admin_site.each_context(request), "formset": formset, "opts": self.model._meta}
         context["why"] = why
-        context["title"] = "Stake brackets 麻将底注"
+        context["title"] = gettext("麻将底注")
         return TemplateResponse(request, "admin/ledger/bracket/table.html", context)
 
     def _save_table(self, request: HttpRequest, formset: Any, reason: str) -> None:
         """Through the operations service: rooms follow changed bases, and the audit log records why."""
-        from operations.services import BracketRow, save_bracket_table
 
         rows, deleted = [], []
         for form in formset.forms:

@@ -16,10 +16,15 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from ledger.admin import ReadOnlyAdmin
-from operations.forms import ROOM_BOUNDS, RoomForm
+from operations import services
+from operations.admin.base import ReadOnlyAdmin
+from operations.forms import ROOM_BOUNDS, ReasonForm, RoomForm
+from operations.live import hand_detail, seat_summary, table_detail
 from tables.models import Hand, Room, Table, TableStatus
+from tables.services.closing import VOIDED_EVENT
 
 CLOSE_PERMISSION = "operations.close_table"
 
@@ -45,18 +50,17 @@ class RoomAdmin(admin.ModelAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: Room, form: Any, change: bool) -> None:
-        from operations import services
 
         changes = {**{f: form.cleaned_data[f] for f in services.ROOM_FIELDS}, "options": form.options()}
         services.change_room(obj, changes, form.cleaned_data["reason"], by=request.user)  # type: ignore[arg-type]
 
 
 class LiveFilter(admin.SimpleListFilter):
-    title = "live 运行中"
+    title = _("运行中")
     parameter_name = "live"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "open tables"), ("no", "closed")]
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("未关闭的牌桌")), ("no", _("已关闭"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Table]) -> QuerySet[Table]:
         if self.value() == "yes":
@@ -80,17 +84,16 @@ class TableAdmin(ReadOnlyAdmin):
         queryset = super().get_queryset(request).select_related("room").prefetch_related("seats__user")
         return queryset.annotate(last_action_at=Max("actions__created_at"))
 
-    @admin.display(description="variant", ordering="room__variant")
+    @admin.display(description=_("玩法"), ordering="room__variant")
     def variant(self, obj: Table) -> str:
-        return obj.room.variant
+        return obj.room.get_variant_display()
 
-    @admin.display(description="seats 座位 (human/bot)")
+    @admin.display(description=_("座位（真人/机器人）"))
     def seating(self, obj: Table) -> str:
-        from operations.live import seat_summary
 
         return seat_summary(list(obj.seats.all()))
 
-    @admin.display(description="last action", ordering="last_action_at")
+    @admin.display(description=_("最后操作"), ordering="last_action_at")
     def last_action(self, obj: Table) -> Any:
         return getattr(obj, "last_action_at", None)
 
@@ -100,7 +103,6 @@ class TableAdmin(ReadOnlyAdmin):
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        from operations.live import table_detail
 
         table = self.get_object(request, object_id)
         extra = dict(extra_context or {})
@@ -115,8 +117,6 @@ class TableAdmin(ReadOnlyAdmin):
 
     def close_view(self, request: HttpRequest, table_id: int) -> HttpResponse:
         """Ask why, then close: a running hand is voided and the players are told the reason."""
-        from operations import services
-        from operations.forms import ReasonForm
 
         if not self.has_close_permission(request):
             raise PermissionDenied
@@ -128,23 +128,24 @@ class TableAdmin(ReadOnlyAdmin):
             except services.OperationRefused as error:
                 form.add_error(None, str(error))
             else:
-                voided = f"; hand #{done.voided.pk} voided" if done.voided else ""
-                self.message_user(request, f"{table} closed{voided}", messages.SUCCESS)
+                closed = gettext("%(table)s 已关闭") % {"table": table}
+                if done.voided:
+                    closed += gettext("；牌局 #%(hand)s 已作废") % {"hand": done.voided.pk}
+                self.message_user(request, closed, messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:tables_table_change", args=[table.pk]))
         context = {**self.admin_site.each_context(request), "form": form, "table": table, "opts": self.model._meta}
-        context["title"] = f"Close {table} 关闭牌桌"
+        context["title"] = gettext("关闭 %(table)s") % {"table": table}
         return TemplateResponse(request, "operations/table_close_form.html", context)
 
 
 class VoidedFilter(admin.SimpleListFilter):
-    title = "voided 作废"
+    title = _("作废")
     parameter_name = "voided"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "voided by an operator")]
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("被管理员作废"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Hand]) -> QuerySet[Hand]:
-        from tables.services.closing import VOIDED_EVENT
 
         if self.value() == "yes":
             return queryset.filter(events__kind=VOIDED_EVENT).distinct()
@@ -168,7 +169,6 @@ class HandAdmin(ReadOnlyAdmin):
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        from operations.live import hand_detail
 
         hand = self.get_object(request, object_id)
         extra = dict(extra_context or {})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from ledger.admin import ReadOnlyAdmin
+from operations.admin.base import ReadOnlyAdmin
 from operations.models import AuditEntry, Sanction
 
 
@@ -27,6 +27,3 @@ class SanctionAdmin(ReadOnlyAdmin):
     list_filter = ("kind", ("lifted_at", admin.EmptyFieldListFilter), "created_at")
     search_fields = ("user__username", "user__display_name", "user__email", "reason")
     list_select_related = ("user", "created_by", "lifted_by")
-
-
-from operations import coin_policy_admin  # noqa: E402, F401  (registers the coin policy's admin)
