@@ -9,6 +9,7 @@ grant, once per hand and seat) so a bot never pays down to zero.
 from __future__ import annotations
 
 from accounts.models import User
+from ledger import services as ledger
 
 BOT_USERNAME = "~bot{}"  # "~" cannot be chosen at sign-up (usernames are letters, digits and @.+-_)
 BOT_FLOAT_BASES = 5000  # a bot starts a hand with at least this many bases
@@ -31,8 +32,6 @@ def is_bot_user(user_id: int) -> bool:
 
 def fund(user: User, base: int, hand_key: str) -> None:
     """Top the bot up to BOT_FLOAT_BASES × base, once per `hand_key` (a ledger grant)."""
-    from ledger import services as ledger
-
     want = BOT_FLOAT_BASES * base
     balance = ledger.balance_of(user)
     if balance < want:

@@ -30,9 +30,13 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from accounts.models import User
+from engine.review import ReplayError
+from ledger import services as ledger
 from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
 from tables.services import actions, seating
 from tables.services.events import EventRecorder, same_for_all
+from tables.services.review import store_reviews
 
 log = logging.getLogger(__name__)
 # A few quick retries; past them the reconciler re-queues the hand every 30 s, so a task that keeps
@@ -52,8 +56,6 @@ def settle_hand(self: Any, hand_id: int) -> str:
 
 def settle_hand_now(hand_id: int) -> str:
     """The body of `settle_hand`: idempotent, because the ledger posts each hand at most once."""
-    from ledger import services as ledger
-
     hand = Hand.objects.select_related("table__room").get(pk=hand_id)
     if hand.status != HandStatus.FINISHED:
         return "not finished"
@@ -97,8 +99,6 @@ def _balances(hand: Hand) -> dict[str, int | None]:
 
 def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
     """Players of the hand whose new balance belongs to another bracket, with the reason shown to them."""
-    from accounts.models import User
-
     out = {}
     humans = [p for seat, p in enumerate(hand.players) if seat not in hand.bots]
     for user in User.objects.filter(pk__in=humans):
@@ -115,9 +115,6 @@ def review_hand(self: Any, hand_id: int) -> int:
     """牌谱分析: review the seats people played in a settled hand and store the reviews (idempotent).
 
     A hand that does not replay is logged, not retried: the same log gives the same answer."""
-    from engine.review import ReplayError
-    from tables.services.review import store_reviews
-
     try:
         return store_reviews(hand_id)
     except ReplayError:
@@ -131,8 +128,6 @@ def review_hand(self: Any, hand_id: int) -> int:
 @shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES, default_retry_delay=2)
 def penalize_escape(self: Any, escape_id: int) -> str:
     """Apply the escape penalty of one hand and seat, exactly once."""
-    from ledger import services as ledger
-
     try:
         escape = Escape.objects.select_related("hand").get(pk=escape_id)
         if escape.penalized:

@@ -5,15 +5,18 @@ function: an import hidden in a function is still a dependency); nothing imports
 operations; the engine imports no app and no Django, Channels or Celery. `config` is
 the project shell: its entry points (urls, routing, asgi, celery) may import every app,
 and an app may use only its plumbing modules, which import no app themselves.
+Inside tables, the services and the tasks import each other without a cycle.
 (The contract import-linter's "layers" would state; checked here with the ast module.)
 """
 
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
@@ -80,3 +83,37 @@ def test_configs_plumbing_imports_no_app():
     plumbing = {m: p for m, p in modules() if m in used}
     wrong = [f"{m} imports {t}" for m, p in plumbing.items() for t, _l in imports(m, p) if app(t) in LAYERS]
     assert wrong == []
+
+
+def table_service_graph() -> dict[str, set[str]]:
+    """Imports among tables.services.* and tables.tasks (the modules that used to import each other in a circle)."""
+    names = {name: path for name, path in modules() if name.startswith("tables.services.") or name == "tables.tasks"}
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in names.items():
+        graph[name] |= {t for t, _line in imports(name, path) if t in names and t != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    found, done = [], set()
+
+    def visit(node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in path:
+                found.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in done:
+                visit(nxt, [*path, nxt])
+        done.add(node)
+
+    for start in sorted(graph):
+        visit(start, [start])
+    return found
+
+
+@pytest.mark.parametrize("graph", [table_service_graph()], ids=["tables.services+tasks"])
+def test_the_table_services_import_each_other_without_a_cycle(graph):
+    assert cycles(graph) == []
+
+
+def test_the_cycle_check_sees_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]

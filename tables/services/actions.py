@@ -28,6 +28,7 @@ from engine.wall import commitment
 from tables import bots
 from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion
 from tables.models import ActionLog, ActionSource, Hand, HandStatus, Seat, Table, TableStatus
+from tables.services import jobs
 from tables.services.events import EventRecorder, per_seat, same_for_all
 
 
@@ -322,8 +323,6 @@ def _save_hand(play: Play) -> None:
 
 def _finish_hand(play: Play) -> None:
     """The hand is over: reveal the seed, store the sheet, carry dealer and streak, queue settlement."""
-    from tables import tasks  # tasks import this module
-
     hand, table = play.hand, play.table
     sheet = play.state.sheet.to_json() if play.state.sheet is not None else None
     hand.status, hand.sheet, hand.finished_at, hand.deadline = HandStatus.FINISHED, sheet, play.now, None
@@ -336,4 +335,4 @@ def _finish_hand(play: Play) -> None:
     play.events.add("hand_finished", same_for_all(len(play.seats), finished), hand)
     hand_id = hand.pk
     # robust: the move is committed whatever the broker says; a lost task is the reconciler's job
-    transaction.on_commit(lambda: tasks.settle_hand.delay(hand_id), robust=True)
+    jobs.queue_after_commit(jobs.SETTLE_HAND, hand_id)

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from engine.hand import HandState
 from engine.review import Replay, review
 from tables.models import Hand, HandReview, HandStatus
+from tables.services import jobs
 
 
 def replay_document(hand: Hand) -> dict[str, Any]:
@@ -66,9 +67,7 @@ def store_reviews(hand_id: int) -> int:
 def ask_for_review(hand_id: int) -> None:
     """Queue the review task once the transaction commits (the one after settlement did not run
     or was lost): idempotent, so asking twice costs one quick no-op."""
-    from tables import tasks  # tasks import the services
-
-    transaction.on_commit(lambda: tasks.review_hand.delay(hand_id), robust=True)
+    jobs.queue_after_commit(jobs.REVIEW_HAND, hand_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from ledger import services as ledger
 from tables.errors import (
     AccountDisabled,
     AlreadySeated,
@@ -27,21 +28,17 @@ from tables.errors import (
     WrongBracket,
 )
 from tables.models import KNOWN_OPTIONS, Escape, HandStatus, Room, Seat, Table, TableStatus, new_invite_code
-from tables.services import actions
+from tables.services import actions, jobs
 from tables.services.events import EventRecorder, same_for_all
 
 
 def balance_of(user: User | int) -> int:
     """The player's coin balance."""
-    from ledger import services as ledger
-
     return int(ledger.balance_of(user))
 
 
 def base_for_balance(balance: int) -> int | None:
     """The base of the bracket holding `balance`, or None below the lowest bracket (cannot sit)."""
-    from ledger import services as ledger
-
     bracket = ledger.bracket_for_balance(balance)
     return int(bracket.base) if bracket else None
 
@@ -433,8 +430,6 @@ def _close_if_no_players(table: Table) -> bool:
 
 def _escape(table: Table, seat: Seat, reason: str, now: datetime, events: EventRecorder) -> Escape | None:
     """Record the escape once per hand and seat; the bot plays the seat to the end; the penalty task follows."""
-    from tables import tasks
-
     hand = table.hands.filter(status=HandStatus.PLAYING).first()
     if hand is None or seat.user_id is None:
         return None
@@ -449,5 +444,5 @@ def _escape(table: Table, seat: Seat, reason: str, now: datetime, events: EventR
     actions.run_bots_now(table, now, events)
     if created:
         escape_id = escape.pk
-        transaction.on_commit(lambda: tasks.penalize_escape.delay(escape_id), robust=True)  # else: reconciler
+        jobs.queue_after_commit(jobs.PENALIZE_ESCAPE, escape_id)  # else: the reconciler
     return escape
