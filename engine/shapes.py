@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from itertools import combinations_with_replacement
 
 from engine import _suits
 from engine.tiles import BAIBAN, N_ALL_KINDS, N_KINDS, Tile, format_tiles
@@ -383,13 +384,18 @@ def _pair(k: int) -> _Face:
 
 
 def _standard_faces(c: list[int], golds: int, spare: int) -> Iterator[list[_Face]]:
-    yield from _standard_walk(c, golds, spare, False, [])
+    # Golds left over may play as the gold's own face or as any face the hand's real tiles
+    # hold: `11m` + three golds reads `111m 77z` and also `111m 11m` (清一色 for the scorer).
+    faces = tuple(sorted({spare, *(k for k in range(N_KINDS) if c[k])})) if golds else (spare,)
+    yield from _standard_walk(c, golds, faces, False, [])
 
 
-def _standard_walk(c: list[int], golds: int, spare: int, paired: bool, acc: list[_Face]) -> Iterator[list[_Face]]:
+def _standard_walk(
+    c: list[int], golds: int, faces: tuple[int, ...], paired: bool, acc: list[_Face]
+) -> Iterator[list[_Face]]:
     i = next((k for k in range(N_KINDS) if c[k]), -1)
     if i < 0:
-        yield from _gold_groups(golds, spare, paired, acc)
+        yield from _gold_groups(golds, faces, paired, acc)
         return
     for face, used in _groups_at(c, i, paired):
         cost = len(face[1]) - sum(used.values())
@@ -397,7 +403,7 @@ def _standard_walk(c: list[int], golds: int, spare: int, paired: bool, acc: list
             continue
         for k, n in used.items():
             c[k] -= n
-        yield from _standard_walk(c, golds - cost, spare, paired or face[0] == GroupKind.PAIR, [*acc, face])
+        yield from _standard_walk(c, golds - cost, faces, paired or face[0] == GroupKind.PAIR, [*acc, face])
         for k, n in used.items():
             c[k] += n
 
@@ -417,12 +423,16 @@ def _groups_at(c: list[int], i: int, paired: bool) -> Iterator[tuple[_Face, dict
         yield (GroupKind.CHOW, (start, start + 1, start + 2)), used
 
 
-def _gold_groups(golds: int, spare: int, paired: bool, acc: list[_Face]) -> Iterator[list[_Face]]:
-    """Golds left when every real tile is placed: they make the pair if needed, then pungs."""
-    tail = [] if paired else [_pair(spare)]
+def _gold_groups(golds: int, faces: tuple[int, ...], paired: bool, acc: list[_Face]) -> Iterator[list[_Face]]:
+    """Golds left when every real tile is placed: they make the pair if needed, then pungs, each
+    of any face in `faces` (the gold's own, or one the hand's real tiles hold)."""
     rest = golds - (0 if paired else 2)
-    if rest >= 0 and rest % 3 == 0:
-        yield acc + tail + [_pung(spare)] * (rest // 3)
+    if rest < 0 or rest % 3:
+        return
+    pairs = [[]] if paired else [[_pair(k)] for k in faces]
+    for tail in pairs:
+        for pungs in combinations_with_replacement(faces, rest // 3):
+            yield acc + tail + [_pung(k) for k in pungs]
 
 
 def _pairs_faces(c: Sequence[int], golds: int, spare: int, n_pairs: int) -> list[_Face] | None:
