@@ -142,6 +142,9 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 # Sign-ups per client address and window (each new account receives the welcome grant).
 SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
+# The lobby's weekly leaderboard: hands a player needs this week to be ranked, and how long it is cached.
+LEADERBOARD_MIN_HANDS = int(os.environ.get("LEADERBOARD_MIN_HANDS", "5"))
+LEADERBOARD_CACHE_SECONDS = int(os.environ.get("LEADERBOARD_CACHE_SECONDS", "60"))
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -5,16 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
-
 from accounts.models import User
 from ledger import services as ledger
 from ledger.models import Bracket
 from operations.models import Sanction
-from tables.models import Escape, Hand, HandStatus
+from tables.models import Escape, Hand
+from tables.records import finished_hands_of
 from tables.titles import guangdong_score, guangdong_title
-
-SCAN_HANDS = 5000  # how many recent hands are searched for a player's (hands store players as a JSON list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +50,7 @@ def summary(user: User, recent: int = 20) -> PlayerSummary:
 
 def played_hands(user: User) -> list[PlayedHand]:
     """The player's finished hands, newest first, with their result."""
-    hands = Hand.objects.filter(status=HandStatus.FINISHED).select_related("table__room").order_by("-finished_at")
-    if connection.vendor == "postgresql":  # JSON containment there; SQLite scans the recent hands below
-        hands = hands.filter(players__contains=[user.pk])
-    out = []
-    for hand in hands[:SCAN_HANDS]:
-        seat = hand.seat_of(user.pk)
-        if seat is not None:
-            out.append(PlayedHand(hand, seat, _owed(hand.sheet, seat)))
-    return out
+    return [PlayedHand(hand, seat, _owed(hand.sheet, seat)) for hand, seat in finished_hands_of(user.pk)]
 
 
 def _owed(sheet: dict[str, Any] | None, seat: int) -> int | None:

@@ -62,6 +62,8 @@ class App:
             "SQLITE_PATH": str(workdir / "db.sqlite3"),
             "TABLES_SWEEP_SECONDS": "1",
             "TABLES_ALLOW_SCRIPTED_DEALS": "1",  # test_scripted_hand_in_browser deals from a scripted wall
+            "LEADERBOARD_MIN_HANDS": "1",  # one hand puts a player on the weekly leaderboard
+            "LEADERBOARD_CACHE_SECONDS": "0",  # and the lobby shows it at once
             "LOG_LEVEL": "WARNING",
         }
 
