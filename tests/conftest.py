@@ -44,6 +44,39 @@ def fang(make_player):
     return make_player("fang", "小芳")
 
 
+# Staff: 小李 (`li`, support), 财务 (`cai`, finance), 老板 (`boss`, admin): staff in one role group each.
+
+
+@pytest.fixture
+def staff(db, make_player) -> Callable[[str, str, str], Any]:
+    from django.contrib.auth.models import Group
+
+    def make(username: str, display_name: str, role: str) -> Any:
+        user = make_player(username, display_name, is_staff=True)
+        user.groups.add(Group.objects.get(name=role))
+        return user
+
+    return make
+
+
+@pytest.fixture
+def li(staff):
+    """小李, support: reads everything, suspends and bans."""
+    return staff("li", "小李", "support")
+
+
+@pytest.fixture
+def cai(staff):
+    """财务, finance: reads everything, grants, debits and reverses."""
+    return staff("cai", "财务", "finance")
+
+
+@pytest.fixture
+def boss(staff):
+    """老板, admin: everything."""
+    return staff("boss", "老板", "admin")
+
+
 def run_seed_migration(name: str) -> None:
     """Run a data migration's `forwards` again: transactional tests flush what the migrations seeded."""
     from django.apps import apps

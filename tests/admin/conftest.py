@@ -1,6 +1,6 @@
 """The operator stories' cast: staff in each role, players, rooms, and tables with hands.
 
-Staff: 小李 (`li`, support), 财务 (`cai`, finance), 老板 (`boss`, admin) — each
+Staff (from tests/conftest.py): 小李 (`li`, support), 财务 (`cai`, finance), 老板 (`boss`, admin) — each
 is staff and a member of one role group, nothing more. Players: 阿明 (`ming`),
 小芳 (`fang`). Celery runs eagerly, so a finished hand settles at its commit.
 """
@@ -12,7 +12,6 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
@@ -34,34 +33,6 @@ def fresh_cache():
 @pytest.fixture
 def brackets(brackets, rooms) -> None:
     """Here the bracket table always comes with its rooms: the operator stories edit both."""
-
-
-@pytest.fixture
-def staff(db, make_player) -> Callable[[str, str, str], Any]:
-    def make(username: str, display_name: str, role: str) -> Any:
-        user = make_player(username, display_name, is_staff=True)
-        user.groups.add(Group.objects.get(name=role))
-        return user
-
-    return make
-
-
-@pytest.fixture
-def li(staff):
-    """小李, support: reads everything, suspends and bans."""
-    return staff("li", "小李", "support")
-
-
-@pytest.fixture
-def cai(staff):
-    """财务, finance: reads everything, grants, debits and reverses."""
-    return staff("cai", "财务", "finance")
-
-
-@pytest.fixture
-def boss(staff):
-    """老板, admin: everything."""
-    return staff("boss", "老板", "admin")
 
 
 @pytest.fixture
