@@ -21,7 +21,7 @@ from django.db import connection
 from django.utils import timezone
 
 from engine.sheet import WinType
-from ledger.models import Posting
+from ledger.models import Account, Posting
 from tables.models import VARIANT_CHOICES, Escape, Hand, HandStatus
 
 SCAN_HANDS = 5000  # the most recent hands searched for one player (players are a JSON list per hand)
@@ -141,9 +141,15 @@ def player_record(user_id: int, days: int = 30, now: datetime | None = None) -> 
 
 
 def balance_by_day(user_id: int, days: int, now: datetime | None = None) -> list[tuple[str, int]]:
-    """The balance at the end of each of the last `days` days (site time zone), oldest first."""
+    """The balance at the end of each of the last `days` days (site time zone), oldest first.
+
+    A younger account's chart starts the day before it was opened (at 0), not with empty weeks.
+    """
     today = timezone.localdate(now or timezone.now())
+    opened = Account.objects.filter(user_id=user_id).values_list("created_at", flat=True).first()
     first = today - timedelta(days=days - 1)
+    if opened is not None:
+        first = max(first, min(timezone.localdate(opened), today) - timedelta(days=1))
     start = timezone.make_aware(datetime.combine(first, time.min), timezone.get_current_timezone())
     postings = Posting.objects.filter(account__user_id=user_id)
     before = postings.filter(transaction__created_at__lt=start).order_by("-id").first()
@@ -156,7 +162,7 @@ def balance_by_day(user_id: int, days: int, now: datetime | None = None) -> list
     ):
         closing[timezone.localdate(at)] = after
     series = []
-    for n in range(days):
+    for n in range((today - first).days + 1):
         day = first + timedelta(days=n)
         balance = closing.get(day, balance)
         series.append((day.strftime("%m-%d"), balance))

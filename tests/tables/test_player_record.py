@@ -58,11 +58,24 @@ def test_the_biggest_hand_the_best_streak_and_escapes(ming, played):
     assert record.escapes == 1
 
 
-def test_the_balance_over_thirty_days_ends_at_today_s_balance(ming, funded):
+def test_the_balance_chart_runs_from_the_day_before_the_account_opened_to_today_s_balance(ming, funded):
     funded(ming, 1200)
     series = player_record(ming.pk).balance
-    assert len(series) == 30 and series[-1][1] == 1200 == ledger.balance_of(ming)
-    assert series[0][1] == 0
+    assert [v for _day, v in series] == [0, 1200] and series[-1][1] == ledger.balance_of(ming)
+
+
+def test_an_older_account_s_chart_covers_thirty_days_each_closing_at_that_day_s_last_balance(ming, funded):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from ledger.models import Account
+
+    Account.objects.filter(user=ming).update(created_at=timezone.now() - timedelta(days=90))
+    funded(ming, 1200)
+    funded(ming, 300)
+    series = player_record(ming.pk).balance
+    assert len(series) == 30 and series[0][1] == 0 and series[-1][1] == 1500
 
 
 def test_the_profile_shows_the_record_the_replay_link_and_the_chart(ming, played):
