@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 WIDTH, HEIGHT, PAD, LABEL, TOP = 560, 170, 24, 28, 22
 COLOUR = "#417690"
@@ -16,12 +17,14 @@ def line_chart(series: Sequence[tuple[str, int]], title: str, unit: str = "") ->
     """Values over labels, scaled between 0 and the largest value; labels thinned to about 10."""
     values = [v for _, v in series]
     top = max([*values, 1])
+    # The scale names the largest value itself (the dashboard charts' words, in the page's language).
+    scale = (gettext("最大 %(top)d %(unit)s") % {"top": max(values, default=0), "unit": unit}).strip()
     step = (WIDTH - 2 * PAD) / max(len(series) - 1, 1)
     base, room = HEIGHT - LABEL, HEIGHT - LABEL - TOP
     points = [(PAD + step * i, base - room * v / top) for i, v in enumerate(values)]
     parts = [
         f'<text x="{PAD}" y="14" font-size="12" font-weight="bold">{escape(title)}</text>',
-        f'<text x="{WIDTH - PAD}" y="14" font-size="10" text-anchor="end">max {top} {escape(unit)}</text>',
+        f'<text x="{WIDTH - PAD}" y="14" font-size="10" text-anchor="end">{escape(scale)}</text>',
         f'<line x1="{PAD}" y1="{base}" x2="{WIDTH - PAD}" y2="{base}" stroke="#999" />',
     ]
     if points:
