@@ -203,6 +203,9 @@ TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER
 # a seat whose sockets sent no heartbeat (pages ping every 10 s) for this long is treated as disconnected
 TABLES_PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("TABLES_PRESENCE_TIMEOUT_SECONDS", "90"))
 TABLES_RECONCILE_AFTER_SECONDS = float(os.environ.get("TABLES_RECONCILE_AFTER_SECONDS", "30"))
+# Quick chat (快捷语, tables/chat.py): each seat may send this many lines per window.
+TABLES_CHAT_BURST = int(os.environ.get("TABLES_CHAT_BURST", "3"))
+TABLES_CHAT_WINDOW_SECONDS = int(os.environ.get("TABLES_CHAT_WINDOW_SECONDS", "10"))
 # Redis broker: a task unacknowledged by a dead worker is delivered again after this long
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))}
 # /healthz: per-check timeout in seconds (Redis ping, Celery worker ping).

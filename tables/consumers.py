@@ -16,6 +16,7 @@ from django.utils import translation
 
 from accounts.consumers import UserSocketMixin, socket_language
 from engine.actions import IllegalAction
+from tables.chat import ChatMixin
 from tables.errors import MalformedMessage, RateLimited, TableError, refusal_text
 from tables.models import Table
 from tables.services import actions, seating
@@ -46,7 +47,7 @@ class TokenBucket:
         return True
 
 
-class TableConsumer(UserSocketMixin):
+class TableConsumer(ChatMixin, UserSocketMixin):
     """`/ws/tables/<table_id>/`: one player's seat, or a spectator's public view."""
 
     table_id: int
@@ -70,6 +71,7 @@ class TableConsumer(UserSocketMixin):
         self.seat = await database_sync_to_async(seating.connected)(self.table_id, self.user_id)
         await self.join_user_group()  # logout or ban closes this socket (accounts.services)
         await self._join(public_group(self.table_id) if self.seat is None else seat_group(self.table_id, self.seat))
+        await self.join_chat()  # 快捷语 (tables/chat.py)
         await self._send_state()
 
     async def disconnect(self, code: int) -> None:
@@ -113,6 +115,7 @@ class TableConsumer(UserSocketMixin):
             "ready": self._on_ready,
             "leave": self._on_leave,
             "auto": self._on_auto,
+            "chat": self._on_chat,
         }.get(content["type"])
         if handler is None:
             raise MalformedMessage(f"unknown message type {content['type']!r}")
