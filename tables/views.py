@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from tables import chat
 from tables.errors import TableError, refusal_text, refusal_texts
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
 from tables.services import seating
@@ -114,7 +115,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if the_table.private and not seated:
         messages.error(request, _("这是私人牌桌：请用邀请码加入。"))
         return redirect("tables:lobby")
-    context = {"table": the_table, "seated": seated, "refusals": refusal_texts()}
+    context = {"table": the_table, "seated": seated, "refusals": refusal_texts(), "chat": chat.catalogue()}
     return render(request, "tables/table.html", context)
 
 

@@ -6,6 +6,7 @@ import { _, fmt } from "../ui/i18n.js";
 import { h, t, esc, fill } from "../ui/dom.js";
 import * as T from "../ui/tiles.js";
 import { ICON, dieSvg } from "./icons.js";
+import { ACTION_KEYS, keyLabel } from "./keys.js";
 
 const WINDS = ["东", "南", "西", "北"];
 const POSITIONS = ["top", "left", "right", "bottom"];
@@ -22,6 +23,8 @@ export class Renderer {
     this.picked = { key: "", chosen: new Set() }; // survives redraws while the same decision is open
     this.listeners = []; // called after each render with the regions that were redrawn
     this.hintsOn = true;
+    this.claimedTile = () => null; // (seat, meld index) -> the tile claimed into that meld (motion.js knows)
+    this.drawnKey = null; // the last drawn tile shown, so a new one slides in once
   }
 
   el(id) { return document.getElementById(id); }
@@ -108,7 +111,8 @@ export class Renderer {
     box.setAttribute("aria-label", this.seatName(i));
     box.appendChild(h("header"));
     if (withHand) {
-      box.appendChild(h("div", "holdings"));
+      const holdings = box.appendChild(h("div", "holdings"));
+      for (const part of ["concealed", "melds", "flowers-box"]) holdings.appendChild(h("span", "part " + part));
       const river = h("div", "river");
       river.setAttribute("aria-label", _("牌河"));
       box.appendChild(river);
@@ -117,35 +121,43 @@ export class Renderer {
   }
   renderSeatHeader(box, i) {
     const S = this.S, me = i === S.seat, toAct = Boolean(S.hand) && S.toAct().includes(i);
-    const key = JSON.stringify([this.seatName(i), this.badges(i), toAct, me]);
-    this.region("seat-head-" + i, key, () => {
-      box.classList.toggle("to-act", toAct);
+    const result = !S.hand && S.finalView ? S.finalView.result : null;
+    const winner = Boolean(result) && result.winner === i;
+    const head = box.querySelector("header");
+    this.region("seat-head-" + i, JSON.stringify([this.seatName(i), this.badges(i), me]), () => {
       box.setAttribute("aria-label", this.seatName(i));
-      const head = box.querySelector("header");
       head.innerHTML = `<span class="name">${esc(this.seatName(i))}${me ? ` <em>(${_("你")})</em>` : ""}</span>${this.badges(i)}`;
-      if (toAct) head.appendChild(h("span", "clock", ICON.clock + " <b class='secs'></b>"));
+      head.appendChild(h("span", "clock", ICON.clock + " <b class='secs'></b>"));
+    });
+    this.region("seat-turn-" + i, JSON.stringify([toAct, winner]), () => {
+      box.classList.toggle("to-act", toAct);
+      box.classList.toggle("winner", winner);
     });
   }
   renderHoldings(box, sv) {
-    const S = this.S, me = sv.seat === S.seat, gold = S.gold();
-    const key = JSON.stringify([me && Boolean(S.hand), sv.hand, sv.hand_count, sv.melds, sv.flowers, gold]);
-    this.region("seat-hold-" + sv.seat, key, () => {
-      const line = box.querySelector(".holdings");
-      const parts = [];
-      if (!me || !S.hand) {
-        if (sv.hand) parts.push(T.tileRow(T.parse(sv.hand), gold, "revealed"));
-        else if (sv.hand_count) {
-          parts.push(T.backs(sv.hand_count));
-          parts.push(t("span", "count", fmt(_("%s 张"), [sv.hand_count])));
-        }
-      }
-      sv.melds.forEach((m, k) => parts.push(this.meldNode(m, sv.seat, k)));
-      if (sv.flowers) {
-        const f = T.tileRow(T.parse(sv.flowers), gold, "flowers");
-        f.title = _("花");
-        parts.push(f);
-      }
-      fill(line, ...parts);
+    const S = this.S, me = sv.seat === S.seat, gold = S.gold(), line = box.querySelector(".holdings");
+    const [concealed, melds, flowers] = line.children; // display: contents — one flex row
+    // the concealed part: a revealed hand, or backs that grow and shrink in place as the seat draws and discards
+    const shown = !me || !S.hand ? sv.hand || null : null;
+    const count = !me || !S.hand ? (sv.hand ? 0 : sv.hand_count || 0) : 0;
+    const rebuilt = this.region("seat-hand-" + sv.seat, JSON.stringify([shown, gold]), () => {
+      fill(concealed, shown ? T.tileRow(T.parse(shown), gold, "revealed") : null, h("span", "backs"), t("span", "count", ""));
+    });
+    this.region("seat-backs-" + sv.seat, JSON.stringify([rebuilt, count]), () => {
+      const backs = concealed.querySelector(".backs"), label = concealed.querySelector(".count");
+      while (backs.children.length > count) backs.lastChild.remove();
+      while (backs.children.length < count) backs.appendChild(T.backNode());
+      label.textContent = count ? fmt(_("%s 张"), [count]) : "";
+      backs.setAttribute("aria-label", fmt(_("%s 张"), [count]));
+    });
+    const marks = sv.melds.map((_m, k) => this.claimedTile(sv.seat, k));
+    this.region("seat-melds-" + sv.seat, JSON.stringify([sv.melds, gold, marks]), () => {
+      fill(melds, ...sv.melds.map((m, k) => this.meldNode(m, sv.seat, k)));
+    });
+    this.region("seat-flowers-" + sv.seat, JSON.stringify([sv.flowers, gold]), () => {
+      const f = sv.flowers ? T.tileRow(T.parse(sv.flowers), gold, "flowers") : null;
+      if (f) f.title = _("花");
+      fill(flowers, f);
     });
   }
   meldNode(m, seat, index) {
@@ -153,9 +165,15 @@ export class Renderer {
     box.dataset.meld = seat + ":" + index;
     if (!m.tiles) { box.appendChild(T.backs(4)); box.title = _("暗杠"); return box; }
     const gold = this.S.gold();
+    let claimed = m.concealed ? null : this.claimedTile(seat, index);
     T.parse(m.tiles).forEach((code, k) => {
       // a concealed kong shows its two middle tiles face up to its owner only
-      box.appendChild(m.concealed && m.kind === "kong" && (k === 0 || k === 3) ? T.backNode() : T.tileNode(code, gold));
+      const hidden = m.concealed && m.kind === "kong" && (k === 0 || k === 3);
+      const mark = code === claimed;
+      if (mark) claimed = null; // one tile of the meld was claimed
+      const node = hidden ? T.backNode() : T.tileNode(code, gold, mark ? "claimed" : "");
+      if (mark) node.title += " · " + _("吃碰来的牌");
+      box.appendChild(node);
     });
     return box;
   }
@@ -189,9 +207,17 @@ export class Renderer {
   renderCenter() {
     const S = this.S, hand = S.hand, st = hand ? hand.state : null;
     const key = JSON.stringify([S.closed, Boolean(hand), S.lastResult && S.lastResult.hand_id, S.seats.filter((s) => s.empty).length,
-      st && [st.gold, st.dice, st.wall_remaining, hand.number, hand.base, st.table && st.table.round_wind, S.toAct(), S.seat,
-        st.claim && st.claim.tile, S.toAct().map((i) => this.seatName(i))]]);
+      st && [st.gold, st.dice, hand.hand_id, hand.number, hand.base, st.table && st.table.round_wind]]);
     this.region("center", key, () => fill(this.el("center"), ...this.centerNodes()));
+    if (!hand || S.closed !== undefined) return;
+    this.region("center-wall", String(st.wall_remaining), () => { this.el("wall-remaining").textContent = st.wall_remaining; });
+    this.region("center-turn", JSON.stringify([this.turnText(), S.seat]), () => { this.el("turn-who").textContent = this.turnText(); });
+  }
+  turnText() {
+    const S = this.S, st = S.hand.state, acting = S.toAct(), mine = acting.includes(S.seat);
+    if (mine && st.claim && st.claim.tile) return _("请选择：吃碰杠胡或过");
+    if (mine) return _("轮到你");
+    return acting.length ? fmt(_("等待 %s"), [acting.map((i) => this.seatName(i)).join("、")]) : "";
   }
   centerNodes() {
     const S = this.S;
@@ -225,9 +251,7 @@ export class Renderer {
     if (st.table && st.table.round_wind) {
       info.appendChild(h("div", "round-wind", `${esc(_("风圈"))} <b id="round-wind">${this.windName(st.table.round_wind)}</b>`));
     }
-    const acting = S.toAct(), mine = acting.includes(S.seat);
-    const who = mine && st.claim && st.claim.tile ? _("请选择：吃碰杠胡或过") : mine ? _("轮到你") : acting.length ? fmt(_("等待 %s"), [acting.map((i) => this.seatName(i)).join("、")]) : "";
-    const turn = h("div", "turn", `<span id="turn-who" aria-live="polite">${esc(who)}</span> <span class="clock big">${ICON.clock} <b class="secs"></b></span>`);
+    const turn = h("div", "turn", `<span id="turn-who" aria-live="polite">${esc(this.turnText())}</span> <span class="clock big">${ICON.clock} <b class="secs"></b></span>`);
     return [info, turn];
   }
 
@@ -237,37 +261,53 @@ export class Renderer {
     const canWin = S.legal.some((a) => a.type === "win");
     const dw = (this.hintsOn && !canWin && S.hand && S.hand.hints && S.hand.hints.discard_waits) || {};
     const passed = S.variantView().passed || [];
-    const key = JSON.stringify([me && me.hand, me && me.drawn, [...S.discardable()], dw, passed, S.gold()]);
-    this.region("my-hand", key, () => {
-      const box = this.el("my-hand");
-      const focus = this.focusedTile();
-      if (!me || !me.hand) { fill(box); return; }
-      fill(box, this.handRow(me, dw), passed.length ? this.passedNote(passed) : null);
-      this.restoreTileFocus(focus);
+    const box = this.el("my-hand");
+    const focus = this.focusedTile();
+    const rebuilt = this.region("my-hand", JSON.stringify([me && me.hand, me && me.drawn, passed, S.gold()]), () => {
+      fill(box, me && me.hand ? this.handRow(me) : null, me && passed.length ? this.passedNote(passed) : null);
     });
+    const playable = this.region("my-hand-play", JSON.stringify([rebuilt, [...S.discardable()], dw]), () => this.markPlayable(dw));
+    if (rebuilt || playable) this.restoreTileFocus(focus);
   }
-  handRow(me, dw) {
-    const S = this.S, gold = S.gold(), can = S.discardable();
+  /** Which hand tiles may be discarded now (and which leave the hand ready: ★), on the existing nodes. */
+  markPlayable(dw) {
+    const can = this.S.discardable();
+    for (const node of this.el("my-hand").querySelectorAll(".hand-row .tile")) {
+      const code = node.dataset.tile, yes = can.has(code);
+      node.classList.toggle("playable", yes);
+      node.classList.toggle("ready-after", Boolean(dw[code]));
+      node.title = T.name(code) + (yes && dw[code] ? " · " + _("打出此牌后听") + " " + this.waitText(dw[code]) : "");
+      if (yes) {
+        node.setAttribute("role", "button");
+        node.tabIndex = 0;
+        node.setAttribute("aria-label", fmt(_("打出 %s"), [T.name(code)]));
+      } else {
+        node.removeAttribute("role");
+        node.removeAttribute("tabindex");
+        node.removeAttribute("aria-label");
+      }
+    }
+  }
+  handRow(me) {
+    const S = this.S, gold = S.gold();
     const tiles = T.sorted(T.parse(me.hand));
     if (me.drawn) tiles.splice(tiles.indexOf(me.drawn), 1);
     const row = h("div", "hand-row");
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", _("手牌"));
     const add = (code, cls) => {
-      const node = T.tileNode(code, gold, cls + (can.has(code) ? " playable" : "") + (dw[code] ? " ready-after" : ""));
-      if (can.has(code)) {
-        node.setAttribute("role", "button");
-        node.tabIndex = 0;
-        node.setAttribute("aria-label", fmt(_("打出 %s"), [T.name(code)]));
-        node.addEventListener("click", () => this.ui.act({ type: "discard", tile: code }));
-        node.addEventListener("keydown", (e) => { if (e.key === "Enter") this.ui.act({ type: "discard", tile: code }); });
-        if (dw[code]) node.title += " · " + _("打出此牌后听") + " " + this.waitText(dw[code]);
-      }
+      const node = T.tileNode(code, gold, cls);
+      // a tile is played only while the server offers it (markPlayable keeps the class in step)
+      const play = () => { if (node.classList.contains("playable")) this.ui.act({ type: "discard", tile: code }, node); };
+      node.addEventListener("click", play);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") play(); });
       row.appendChild(node);
     };
     tiles.forEach((code) => add(code, "in-hand"));
     // the drawn tile sits apart, at the end of the same row (it wraps with the hand on a phone)
-    if (me.drawn) add(me.drawn, "in-hand drawn");
+    const drawnKey = me.drawn ? `${S.hand.hand_id}:${S.hand.state.wall_remaining}:${me.drawn}` : null;
+    if (me.drawn) add(me.drawn, "in-hand drawn" + (drawnKey !== this.drawnKey ? " fresh" : ""));
+    this.drawnKey = drawnKey;
     return row;
   }
   passedNote(passed) {
@@ -287,10 +327,13 @@ export class Renderer {
   }
   restoreTileFocus(focus) {
     if (!focus) return;
+    const active = document.activeElement;
+    if (active && active.classList.contains("playable") && this.el("my-hand").contains(active)) return; // still there
     const playable = [...this.el("my-hand").querySelectorAll(".tile.playable")];
     if (!playable.length) { this.el("my-hand").focus?.(); return; }
-    const same = playable.find((n) => n.dataset.tile === focus.tile);
-    (same || playable[Math.min(focus.index, playable.length - 1)] || playable[0]).focus();
+    const same = focus.tile && playable.find((n) => n.dataset.tile === focus.tile);
+    const drawn = playable.find((n) => n.classList.contains("drawn"));
+    (same || (focus.index >= 0 && playable[Math.min(focus.index, playable.length - 1)]) || drawn || playable[playable.length - 1]).focus();
   }
   waitText(w) {
     if (w.any) return _("任意牌（游金）");
@@ -349,8 +392,16 @@ export class Renderer {
     if (tiles.length) b.appendChild(T.tileRow(tiles, this.S.gold(), "mini"));
     if (a.type === "rob_concealed_kong") b.appendChild(t("span", "sub", fmt(_("猜 %s 的暗杠"), [this.seatName(a.seat)])));
     b.setAttribute("aria-label", [this.actionLabel(a), ...tiles.map(T.name)].join(" "));
+    if (!extra) this.addKey(b, a.type);
     b.addEventListener("click", () => this.ui.act(a));
     return b;
+  }
+  /** The button's keyboard key, shown on it (keys.js presses it). */
+  addKey(button, type) {
+    const key = ACTION_KEYS[type];
+    if (!key) return;
+    button.appendChild(t("kbd", "key", keyLabel(key, _("空格"))));
+    button.setAttribute("aria-keyshortcuts", key);
   }
   renderActions() {
     const S = this.S;
@@ -380,6 +431,7 @@ export class Renderer {
         b.type = "button";
         b.dataset.actionType = "chow-menu";
         b.setAttribute("aria-expanded", String(this.chowOpen));
+        this.addKey(b, "chow-menu");
         b.addEventListener("click", () => { this.chowOpen = !this.chowOpen; this.renderActions(); });
         out.push(b);
         continue;
@@ -406,7 +458,10 @@ export class Renderer {
     const go = h("button", "act act-" + type);
     go.type = "button";
     go.dataset.actionType = type;
-    const label = () => { go.textContent = `${this.actionLabel({ type: type })} (${chosen.size})`; };
+    const label = () => {
+      go.textContent = `${this.actionLabel({ type: type })} (${chosen.size})`;
+      this.addKey(go, type);
+    };
     tiles.forEach((code, i) => {
       const node = T.tileNode(code, S.gold(), "pick" + (chosen.has(i) ? " chosen" : ""));
       node.setAttribute("role", "checkbox");

@@ -14,6 +14,13 @@ export class Sheet {
     this.ui = ui;
     this.closedFor = null; // the hand whose sheet the player put away (看牌桌)
     this.key = null;
+    this.holdUntil = 0; // the winning hand is shown for a moment before the sheet covers it
+  }
+
+  /** Keep the sheet closed for `ms` (a hand just ended: let the players see how). */
+  hold(ms) {
+    this.holdUntil = Date.now() + ms;
+    setTimeout(() => this.render(), ms + 20);
   }
 
   box() { return document.getElementById("sheet"); }
@@ -25,8 +32,10 @@ export class Sheet {
     return res;
   }
 
-  render() {
-    const res = this.result(), box = this.box();
+  render(opts) {
+    if (opts && opts.full) this.key = null;
+    const held = Date.now() < this.holdUntil;
+    const res = held ? null : this.result(), box = this.box();
     const bal = res && this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances : null;
     const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => s.name)]);
     if (key === this.key) return;

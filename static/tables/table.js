@@ -1,7 +1,8 @@
 // The table's browser client (an ES module; protocol in docs/protocol.md). It keeps no game
 // rules: it draws the state the server sends (the engine's view for this seat) and offers
 // only the server's own list of legal actions. The parts: ../ui/socket.js (the connection),
-// state.js (frames -> state), render.js (state -> DOM, only what changed), sheet.js (结算).
+// state.js (frames -> state), render.js (state -> DOM, only what changed), sheet.js (结算),
+// motion.js (animations and call-outs), sound.js, chat.js (快捷语), keys.js, settings.js.
 import { _, fmt } from "../ui/i18n.js";
 import { t } from "../ui/dom.js";
 import { ensureDefs } from "../ui/tiles.js";
@@ -9,9 +10,16 @@ import { Socket } from "../ui/socket.js";
 import { TableState } from "./state.js";
 import { Renderer } from "./render.js";
 import { Sheet } from "./sheet.js";
+import { Settings } from "./settings.js";
+import { Sound } from "./sound.js";
+import { Motion, SHOW_WIN_MS } from "./motion.js";
+import { Chat } from "./chat.js";
+import { bindKeys } from "./keys.js";
 
 const app = document.getElementById("table-app");
 const S = new TableState();
+const settings = new Settings();
+const sound = new Sound(() => settings.get("sound"));
 let nextId = 1;
 
 const CONN_TEXT = {
@@ -30,11 +38,12 @@ function setConn(status) {
 
 function send(msg) { socket.send(msg); }
 
-function act(action) {
+function act(action, node) {
   const id = "c" + Math.random().toString(36).slice(2, 8) + "-" + nextId++;
+  if (action.type === "discard") motion.discarding(node);
   S.sent();
   view.chowOpen = false;
-  view.render();
+  render();
   send({ type: "action", id: id, action: action, hand_version: S.hand ? S.hand.hand_version : undefined });
 }
 
@@ -46,18 +55,32 @@ function toast(text) {
 }
 
 const view = new Renderer(S, { app, act, send });
-const sheet = new Sheet(S, { app, send, seatName: (i) => view.seatName(i) });
+const seatName = (i) => view.seatName(i);
+const sheet = new Sheet(S, { app, send, seatName });
+const motion = new Motion(S, view, settings, sound);
+const chatData = document.getElementById("chat-catalogue");
+const chat = new Chat(S, chatData ? JSON.parse(chatData.textContent) : { phrases: [], emotes: [] }, { app, send, seatName, sound });
 const hooks = []; // other modules' listeners: fn(frame, result) after each frame is applied
+let myTurn = false, lastBeep = null;
 
+/** Draw what changed ({full: true}: everything); returns the milliseconds the drawing took. */
 function render(opts) {
-  const redrawn = view.render(opts);
-  sheet.render();
-  return redrawn;
+  const t0 = performance.now();
+  view.render(opts);
+  sheet.render(opts);
+  chat.decorate();
+  void app.offsetHeight; // style and layout now (motion reads positions right after anyway), so the cost counts them
+  const cost = performance.now() - t0;
+  motion.play();
+  const nowMine = S.legal.length > 0;
+  if (nowMine && !myTurn) sound.play("turn");
+  myTurn = nowMine;
+  return cost;
 }
 
 function effect(e) {
   if (e.toast) toast(e.toast);
-  if (e.escaped !== undefined) toast(fmt(_("%s 逃跑"), [view.seatName(e.escaped)]));
+  if (e.escaped !== undefined) toast(fmt(_("%s 逃跑"), [seatName(e.escaped)]));
   if (e.voided !== undefined) toast(_("本局作废，不结算") + (e.voided ? "：" + e.voided : ""));
   if (e.closing) setConn("down");
   if (e.goto === "lobby") location.href = app.dataset.lobbyUrl;
@@ -65,10 +88,15 @@ function effect(e) {
 }
 
 function onMessage(frame) {
+  if (frame.type === "chat") { chat.take(frame); return; }
+  if (chat.refused(frame)) { toast(_("发言太快了，请稍等几秒")); return; }
   const result = S.take(frame);
+  motion.note(result.happened);
+  if (result.happened.some((ev) => ev.type === "hand_finished")) sheet.hold(settings.reducedMotion() ? SHOW_WIN_MS / 2 : SHOW_WIN_MS);
   result.effects.forEach(effect);
   if (result.resync) socket.resync();
   if (result.render) render();
+  if (frame.type === "state" && window.mjTable.recording) window.mjTable.frames.push(JSON.stringify(frame));
   for (const fn of hooks) fn(frame, result);
 }
 
@@ -79,15 +107,30 @@ document.getElementById("auto-toggle")?.addEventListener("click", () => {
   send({ type: "auto", on: !(s && s.auto) });
 });
 
+settings.bind(document.getElementById("settings-form"), document.getElementById("sound-toggle"));
+settings.onChange(() => {
+  app.dataset.motion = settings.reducedMotion() ? "reduced" : "full";
+  app.dataset.size = settings.get("size");
+  app.dataset.hints = settings.get("hints") ? "on" : "off";
+  if (view.hintsOn !== settings.get("hints")) {
+    view.hintsOn = settings.get("hints");
+    render();
+  }
+});
+
 // For the end-to-end tests and the curious: the state, a dropped connection, a forced full redraw.
 window.mjTable = {
-  state: S,
-  view,
-  dropConnection: () => socket.drop(),
-  render,
-  hooks,
+  state: S, view, sound, chat, settings, dropConnection: () => socket.drop(), render, hooks,
+  recording: false, frames: [], // with recording on, the `state` frames as they came (test_keyboard_hand_in_browser)
 };
 
 ensureDefs();
-setInterval(() => view.tick(), 500);
+chat.mount();
+bindKeys(app);
+setInterval(() => {
+  const secs = view.tick();
+  // the last five seconds of the player's own decision tick audibly, once a second
+  if (S.legal.length && secs !== null && secs <= 5 && secs > 0 && secs !== lastBeep) sound.play("timer");
+  lastBeep = secs;
+}, 500);
 socket.connect();

@@ -146,10 +146,14 @@ export function sorted(codes) {
 }
 
 /** One face-up tile: the gold (金) and, when the gold is not 白板, 白板 as its stand-in (代) are marked. */
+const nodes = new Map(); // one parsed node per face; tiles are clones (cloning is far cheaper than parsing SVG)
 export function tileNode(code, gold, extra) {
   const isGold = Boolean(gold) && code === gold;
   const stand = Boolean(gold) && gold !== "5z" && code === "5z";
-  const node = h("span", "tile" + (extra ? " " + extra : ""), svg(code, { gold: isGold, stand: stand }));
+  const key = code + (isGold ? "|g" : "") + (stand ? "|s" : "");
+  if (!nodes.has(key)) nodes.set(key, h("span", "tile", svg(code, { gold: isGold, stand: stand })));
+  const node = nodes.get(key).cloneNode(true);
+  if (extra) node.className = "tile " + extra;
   node.dataset.tile = code;
   node.title = name(code) + (isGold ? " · " + _("金") : "") + (stand ? " · " + fmt(_("白板代 %s"), [name(gold)]) : "");
   return node;
@@ -159,8 +163,10 @@ export function tileRow(codes, gold, cls) {
   for (const c of codes) row.appendChild(tileNode(c, gold));
   return row;
 }
+let backTemplate = null;
 export function backNode() {
-  return h("span", "tile back", back());
+  backTemplate ||= h("span", "tile back", back());
+  return backTemplate.cloneNode(true);
 }
 export function backs(count, cls) {
   const row = h("span", "backs " + (cls || ""));

@@ -65,6 +65,7 @@ class App:
             "LEADERBOARD_MIN_HANDS": "1",  # one hand puts a player on the weekly leaderboard
             "LEADERBOARD_CACHE_SECONDS": "0",  # and the lobby shows it at once
             "LOG_LEVEL": "WARNING",
+            "TABLES_CHAT_WINDOW_SECONDS": "4",  # the quick-chat test waits out one rate-limit window
         }
 
     def spawn(self, name: str, *args: str) -> subprocess.Popen[bytes]:
@@ -196,3 +197,11 @@ def sign_up(page: Any, app: App, username: str, display_name: str) -> None:
     page.fill("input[name=password2]", PASSWORD)
     page.click("form.card button[type=submit]")
     page.wait_for_url(re.compile(r"/accounts/profile/"))
+
+
+def console_errors(page: Any) -> list[str]:
+    """Collect the page's console errors and uncaught exceptions (the list fills as the page runs)."""
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors

@@ -59,6 +59,16 @@ def test_the_table_offers_qiangjin_hints_the_waits_and_offers_zimo(live_app, bro
     # Her turn: the two discards that leave her ready carry a star.
     page.wait_for_selector("#my-hand .tile.playable")
     assert sorted(tiles_of(page, "#my-hand .tile.ready-after")) == ["1z", "9s"]
+    # Hints off in the settings: no stars, no hint line; on again: both back (remembered by the browser).
+    page.click("#settings summary")
+    page.uncheck("#settings-form input[name=hints]")
+    assert tiles_of(page, "#my-hand .tile.ready-after") == [] and page.inner_text("#hints") == ""
+    page.screenshot(path=str(screenshots / "scripted-hints-off.png"), full_page=True)
+    assert page.evaluate("JSON.parse(localStorage.getItem('mj.table.settings')).hints") is False
+    page.check("#settings-form input[name=hints]")
+    page.click("#settings summary")
+    assert sorted(tiles_of(page, "#my-hand .tile.ready-after")) == ["1z", "9s"]
+    assert "★" in page.inner_text("#hints")
     page.click("#my-hand .tile.playable[data-tile='1z']")
 
     # Ready: the waits are shown (9s, and the gold that stands in for it) until the winning draw.
