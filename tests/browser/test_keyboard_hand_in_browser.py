@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from coins.models import DEFAULT_WELCOME_AMOUNT
 from tests.browser.conftest import ROOT, console_errors, grant, sign_up
 from tests.browser.test_play_pinghe_in_browser import VIEWPORTS, app_data
 
@@ -104,7 +105,7 @@ def test_a_hand_played_by_keyboard_only(live_app, browser, screenshots, device):
     errors = console_errors(page)
     username = f"lan_keys_{device}"
     sign_up(page, live_app, username, "阿兰")
-    grant(live_app, username, COINS)
+    grant(live_app, username, COINS - DEFAULT_WELCOME_AMOUNT)  # on top of the welcome grant: the base-50 room
     page.goto(f"{live_app.url}/tables/")
     page.click(f"#variant-pinghe .room.own[data-base='{BASE}'] a.room-link")
     page.click("#quick-seat")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.conftest import console_errors, grant, sign_up
+from tests.browser.conftest import console_errors, sign_up
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -31,7 +31,6 @@ def test_a_phrase_reaches_the_table_is_rate_limited_and_can_be_muted(live_app, b
     mei = browser.new_context(viewport={"width": 1280, "height": 860}, locale="zh-CN").new_page()
     mei_errors = console_errors(mei)
     sign_up(mei, live_app, "mei_chat", "小美")
-    grant(live_app, "mei_chat", 1000)
     mei.goto(f"{live_app.url}/tables/")
     mei.click("#variant-pinghe .room.own a.room-link")
     mei.click("#quick-seat")
@@ -40,8 +39,16 @@ def test_a_phrase_reaches_the_table_is_rate_limited_and_can_be_muted(live_app, b
     mei.wait_for_selector("#pos-bottom .seat-panel", timeout=30000)
     seat = int(mei.evaluate("mjTable.state.seat"))
 
-    # 老李 watches the table on a phone, in English.
-    li = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True).new_page()
+    # Her settings panel; an emote.
+    mei.click("#settings summary")
+    mei.screenshot(path=str(screenshots / "desktop-settings.png"), full_page=True)
+    mei.click("#settings summary")
+    assert mei.get_attribute("#table-app", "data-motion") == "full"
+
+    # 老李 watches the table on a phone, in English, with reduced motion asked for by his system.
+    li = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, reduced_motion="reduce"
+    ).new_page()
     li_errors = console_errors(li)
     sign_up(li, live_app, "li_watch", "老李")
     li.click("#lang-switch button")
@@ -49,12 +56,20 @@ def test_a_phrase_reaches_the_table_is_rate_limited_and_can_be_muted(live_app, b
     li.goto(table_url)
     li.wait_for_selector(f".seat-panel[data-seat='{seat}']", timeout=30000)
     assert li.locator("#chat-toggle").count() == 0  # spectators read the chat but cannot send
+    assert li.get_attribute("#table-app", "data-motion") == "reduced"
+    li.click("#settings summary")
+    li.screenshot(path=str(screenshots / "phone-settings.png"), full_page=True)
+    li.click("#settings summary")
     li.click(f".seat-panel[data-seat='{seat}'] header")  # a first touch lets the page make sound
 
+    mei.click("#chat-toggle")
+    mei.click("#chat-panel button[data-chat=thumbs]")
+    li.wait_for_selector(f".seat-panel[data-seat='{seat}'] .chat-bubble.emote-bubble svg.emote")
+    mei.wait_for_timeout(4500)  # the emote was the first line of a window (4 s in these tests)
     say(mei, "hello")
     assert bubble(li, seat) == "Hello, everyone!"
     assert bubble(mei, seat) == "大家好！"
-    assert li.evaluate("mjTable.sound.played").count("chat") == 1
+    assert li.evaluate("mjTable.sound.played") == ["chat", "chat"]  # the emote and the phrase
     li.screenshot(path=str(screenshots / "phone-chat-bubble.png"), full_page=True)
     mei.screenshot(path=str(screenshots / "desktop-chat-bubble.png"), full_page=True)
 
