@@ -1,4 +1,4 @@
-"""Per-user notification WebSocket (/ws/notify/).
+"""Per-user notification WebSocket (/ws/notify/), and the base every user socket is built on.
 
 Anonymous users are refused during the handshake; an accepted socket joins the
 group `user.<id>` so `accounts.services` can notify or disconnect the user from
@@ -7,13 +7,21 @@ any process.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import time
+from importlib import import_module
 from typing import Any
 
+from channels.auth import get_user
+from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from accounts.services import CLOSE_CODE_SESSION_ENDED, session_ended_text, user_group
+from accounts.services import CLOSE_CODE_SESSION_ENDED, SESSION_GONE, session_ended_text, user_group
 
 
 def socket_language(scope: dict[str, Any]) -> str:
@@ -21,16 +29,34 @@ def socket_language(scope: dict[str, Any]) -> str:
     chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
     return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
+log = logging.getLogger(__name__)
+
+MAX_FRAME_CHARS = 16_384  # no client message comes near this; a bigger frame is refused unparsed
+
+
+def malformed(reason: str) -> dict[str, Any]:
+    """The `error` frame a socket answers an unreadable frame with (docs/protocol.md)."""
+    return {"type": "error", "code": "malformed", "reason": reason}
+
 
 class UserSocketMixin(AsyncJsonWebsocketConsumer):
-    """Join the user's group on connect; obey `user.close` and `user.notify` messages.
+    """The one place every user socket's safety rules live; subclasses only translate messages.
 
-    Other apps' consumers inherit this so logging out or banning a user closes
-    their table sockets too. Subclasses call `await self.join_user_group()` after
-    accepting and `await super().disconnect(code)` when overriding `disconnect`.
+    - Joins the user's group on `join_user_group()`; obeys `user.close` and `user.notify`.
+    - A frame that is not a JSON text frame (binary, empty, too large, invalid or too deeply
+      nested JSON) gets an `error` frame; it never reaches `receive_json` and never crashes.
+    - Close bookkeeping runs exactly once on every way a socket can end: a clean close, the
+      server's own close, a crashed handler, or daphne killing a consumer that was slow to
+      shut down. Subclasses put it in `disconnect` (calling `await super().disconnect(code)`).
+    - The session is checked again every `SOCKET_SESSION_RECHECK_SECONDS` (and on frames after
+      that): a session ended elsewhere (logged out, password changed, account disabled) closes
+      the socket with 4001.
     """
 
     user_group_name: str | None = None
+    _disconnect_ran: bool = False
+    _session_checked_at: float = 0.0
+    _session_watch: asyncio.Task[None] | None = None
 
     def authenticated_user_id(self) -> int | None:
         """The logged-in, active user's id from the session, or None."""
@@ -44,10 +70,84 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
         assert user_id is not None, "join_user_group needs an authenticated user"
         self.user_group_name = user_group(user_id)
         await self.channel_layer.group_add(self.user_group_name, self.channel_name)
+        self._session_checked_at = time.monotonic()
+        self._session_watch = asyncio.ensure_future(self._watch_session())
 
     async def disconnect(self, code: int) -> None:
+        if self._session_watch is not None:
+            self._session_watch.cancel()
         if self.user_group_name:
             await self.channel_layer.group_discard(self.user_group_name, self.channel_name)
+
+    # --- every close path runs the bookkeeping once ---------------------------------
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # A handler crashed, or the consumer was cancelled (daphne kills consumers whose
+            # disconnect is still queued after its close timeout): do the bookkeeping anyway.
+            # Shielded, so a second cancellation does not cut it short.
+            if not self._disconnect_ran:
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.shield(self._disconnect_once(1011))
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        await self._disconnect_once(int(message.get("code") or 1005))
+        raise StopConsumer()
+
+    async def _disconnect_once(self, code: int) -> None:
+        if self._disconnect_ran:
+            return
+        self._disconnect_ran = True
+        try:
+            for group in self.groups:  # channels' class-level groups, as its own disconnect does
+                await self.channel_layer.group_discard(group, self.channel_name)
+            await self.disconnect(code)
+        except Exception:
+            log.exception("socket close bookkeeping failed (%s)", type(self).__name__)
+
+    # --- frames ------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        if not await self._session_still_valid():
+            return
+        if not text_data:
+            await self.send_json(malformed("a message is a non-empty JSON text frame"))
+            return
+        if len(text_data) > MAX_FRAME_CHARS:
+            await self.send_json(malformed(f"a message is at most {MAX_FRAME_CHARS} characters"))
+            return
+        try:
+            content = await self.decode_json(text_data)
+        except (ValueError, RecursionError):
+            await self.send_json(malformed("the message is not valid JSON (or is nested too deeply)"))
+            return
+        await self.receive_json(content, **kwargs)
+
+    # --- the session, checked again while the socket is open -------------------------
+
+    async def _watch_session(self) -> None:
+        interval = float(settings.SOCKET_SESSION_RECHECK_SECONDS)
+        while True:
+            await asyncio.sleep(interval)
+            if not await self._session_still_valid(force=True):
+                return
+
+    async def _session_still_valid(self, force: bool = False) -> bool:
+        """Re-read the session when the recheck is due; close the socket (4001) if it ended."""
+        if self.user_group_name is None:
+            return True  # not an authenticated socket (yet): nothing to recheck
+        due = time.monotonic() - self._session_checked_at >= float(settings.SOCKET_SESSION_RECHECK_SECONDS)
+        if not (force or due):
+            return True
+        self._session_checked_at = time.monotonic()
+        if await session_user_id(self.scope) == self.authenticated_user_id():
+            return True
+        await self.user_close({"code": SESSION_GONE})
+        return False
+
+    # --- channel-layer messages ------------------------------------------------------
 
     async def user_close(self, event: dict[str, Any]) -> None:
         code = str(event.get("code", ""))
@@ -58,6 +158,20 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
 
     async def user_notify(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "notify", "payload": event["payload"]})
+
+
+async def session_user_id(scope: Any) -> int | None:
+    """The active user the socket's session belongs to now, read afresh (None: it ended)."""
+    session = scope.get("session")
+    key = getattr(session, "session_key", None)
+    if session is None or not key:
+        return None
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    fresh = await database_sync_to_async(store)(key)
+    user = await get_user({"session": fresh})
+    if not user.is_authenticated or not user.is_active:
+        return None
+    return int(user.pk)
 
 
 class NotifyConsumer(UserSocketMixin):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractUser
-from django.db import models
+from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
 
@@ -14,6 +16,18 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saving a new password ends the account's other ways in, whoever changed it and how
+        (the player's form, the admin, `manage.py changepassword`, a shell): see
+        `accounts.services.password_changed`. A hasher upgrade on log-in is not a change."""
+        changed = getattr(self, "_password", None) is not None and not self._state.adding
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            if changed:
+                from accounts.services import password_changed
+
+                password_changed(self.pk)
 
     @property
     def shown_name(self) -> str:

@@ -34,8 +34,12 @@ def user_group(user_id: int) -> str:
 # Why the server ended a user's sockets: a code the browser can act on, and the text shown to the player,
 # rendered by each socket in its own page's language (`session_ended_text`).
 LOGGED_OUT = "logged_out"
+PASSWORD_CHANGED = "password_changed"
+SESSION_GONE = "session_ended"
 SESSION_ENDED: dict[str, Promise] = {
     LOGGED_OUT: _("你已退出登录"),
+    PASSWORD_CHANGED: _("密码已修改，请重新登录"),
+    SESSION_GONE: _("登录已失效，请重新登录"),
     "account_disabled": _("账号已停用"),
     "banned": _("账号已封禁：%(reason)s"),
     "suspended": _("账号暂停至 %(until)s：%(reason)s"),
@@ -81,6 +85,17 @@ def log_out(request: HttpRequest) -> None:
     logout(request)
     if user_id is not None:
         close_user_sockets(int(user_id), LOGGED_OUT)
+
+
+def password_changed(user_id: int) -> None:
+    """A new password: the account's API tokens are revoked now, its open sockets closed after commit.
+
+    Its other browser sessions end by themselves (Django checks the password hash on each
+    request; sockets re-check theirs, see `accounts.consumers`)."""
+    from rest_framework.authtoken.models import Token
+
+    Token.objects.filter(user_id=user_id).delete()
+    transaction.on_commit(lambda: close_user_sockets(user_id, PASSWORD_CHANGED))
 
 
 def ban_user(user_id: int, code: str = "account_disabled", params: Mapping[str, Any] | None = None) -> None:

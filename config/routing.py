@@ -1,9 +1,10 @@
 """WebSocket URL routes, collected from the apps."""
 
 from django.conf import settings
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, path, re_path
 
 from accounts.routing import websocket_urlpatterns as accounts_ws
+from config.websocket import NoSuchPath
 from tables.routing import websocket_urlpatterns as tables_ws
 
 websocket_urlpatterns: list[URLPattern | URLResolver] = [
@@ -15,3 +16,5 @@ if settings.BENCH_FLOOR:  # bench/table_load.py's bare-broadcast baseline; never
     from config.bench_floor import BroadcastFloorConsumer
 
     websocket_urlpatterns.append(path("ws/bench/floor/<slug:group>/", BroadcastFloorConsumer.as_asgi()))
+
+websocket_urlpatterns.append(re_path(r"", NoSuchPath.as_asgi()))  # last: any other path is refused at the handshake

@@ -145,6 +145,8 @@ SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
 # The lobby's weekly leaderboard: hands a player needs this week to be ranked, and how long it is cached.
 LEADERBOARD_MIN_HANDS = int(os.environ.get("LEADERBOARD_MIN_HANDS", "5"))
 LEADERBOARD_CACHE_SECONDS = int(os.environ.get("LEADERBOARD_CACHE_SECONDS", "60"))
+# Open WebSockets re-read their session this often: one ended elsewhere closes them (accounts.consumers).
+SOCKET_SESSION_RECHECK_SECONDS = float(os.environ.get("SOCKET_SESSION_RECHECK_SECONDS", "60"))
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
