@@ -56,7 +56,13 @@ from urllib.parse import urlparse, urlunparse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 TICK = os.sysconf("SC_CLK_TCK")
-ORIGIN = "http://127.0.0.1"
+
+
+def origin(port: int) -> str:
+    """The page origin a browser would send: the WebSocket handshake checks host and port."""
+    return f"http://127.0.0.1:{port}"
+
+
 KINDS = ("daphne", "worker", "postgres", "redis")
 
 
@@ -391,7 +397,7 @@ class Player:
         try:
             self.ws = await websockets.connect(
                 f"ws://127.0.0.1:{self.port}/ws/tables/{self.table}/",
-                additional_headers={"Cookie": self.cookie, "Origin": ORIGIN},
+                additional_headers={"Cookie": self.cookie, "Origin": origin(self.port)},
                 open_timeout=30,
                 max_size=None,
             )
@@ -535,7 +541,7 @@ class FloorGroup:
         for i, port in enumerate(self.ports):
             start = time.monotonic()
             ws = await websockets.connect(
-                f"ws://127.0.0.1:{port}/ws/bench/floor/g{self.group}/", additional_headers={"Origin": ORIGIN}
+                f"ws://127.0.0.1:{port}/ws/bench/floor/g{self.group}/", additional_headers={"Origin": origin(port)}
             )
             await ws.recv()  # joined
             self.tally.connects.append(time.monotonic() - start)
