@@ -55,6 +55,7 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
 
     user_group_name: str | None = None
     _disconnect_ran: bool = False
+    _closing: bool = False
     _session_checked_at: float = 0.0
     _session_watch: asyncio.Task[None] | None = None
 
@@ -109,9 +110,13 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
 
     # --- frames ------------------------------------------------------------------------
 
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        self._closing = True
+        await super().close(code=code, reason=reason)
+
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
-        if not await self._session_still_valid():
-            return
+        if self._closing or not await self._session_still_valid():
+            return  # frames still in flight after our close are dropped, not answered
         if not text_data:
             await self.send_json(malformed("a message is a non-empty JSON text frame"))
             return

@@ -87,7 +87,8 @@ class TableConsumer(ChatMixin, UserSocketMixin):
             if not self.bucket.take():
                 self.violations += 1
                 if self.violations > 50:
-                    await self.close(code=CLOSE_ABUSE)
+                    await self.close(code=CLOSE_ABUSE)  # nothing is sent after the close
+                    return
                 raise RateLimited()
             await self._dispatch(content)
         except (TableError, IllegalAction) as exc:
@@ -137,7 +138,8 @@ class TableConsumer(ChatMixin, UserSocketMixin):
 
     async def _on_resync(self, content: dict[str, Any]) -> None:
         since = content.get("since")
-        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= self.version:
+            # Past what this connection was sent, `since` is absurd: the client gets the whole state.
             await self._send_state()
             return
         missed = await database_sync_to_async(events_since)(self.table_id, since, self.seat)

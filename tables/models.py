@@ -254,7 +254,9 @@ class ActionLog(AppendOnlyModel):
         ordering = ["hand", "state_version"]
         constraints = [
             models.UniqueConstraint(
-                fields=["table", "client_id"], condition=Q(client_id__isnull=False), name="client_action_id_once"
+                fields=["table", "seat", "client_id"],
+                condition=Q(client_id__isnull=False),
+                name="client_action_id_once_per_seat",
             ),
             models.UniqueConstraint(fields=["hand", "state_version"], name="one_action_per_hand_version"),
         ]

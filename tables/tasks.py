@@ -185,9 +185,10 @@ def sweep_now(now: datetime) -> dict[str, int]:
 
 
 def _silent_seats(now: datetime) -> list[int]:
-    """Seats counting open sockets that have not pinged within the presence timeout."""
+    """Seats counting open sockets that have not pinged within the presence timeout, at tables of any
+    status (a phantom connection between hands would keep an absent player seated)."""
     silent_since = now - timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
-    seats = Seat.objects.filter(table__status=TableStatus.PLAYING, connections__gt=0, last_seen__lt=silent_since)
+    seats = Seat.objects.filter(user__isnull=False, connections__gt=0, last_seen__lt=silent_since)
     return list(seats.values_list("id", flat=True))
 
 

@@ -78,14 +78,16 @@ def open_play(table: Table, now: datetime, events: EventRecorder | None = None) 
 def act(
     table_id: int, user_id: int, client_id: str | None, action: dict[str, Any], hand_version: int | None = None
 ) -> ActResult:
-    """Apply a player's action. A repeated `client_id` is answered with the first result, not applied again.
+    """Apply a player's action. A repeated `client_id` (per seat) is answered with the first result, not applied again.
 
     Raises a `TableError` or the engine's `IllegalAction`; either way nothing changes.
     """
     with transaction.atomic():
         table = lock_table(table_id)
         if client_id:
-            done = ActionLog.objects.filter(table=table, client_id=client_id).first()
+            # Ids are the seat's own: another seat's id is not a repeat of this seat's action.
+            seat_index = table.seats.filter(user_id=user_id).values("index")
+            done = ActionLog.objects.filter(table=table, seat__in=seat_index, client_id=client_id).first()
             if done is not None:
                 return ActResult(done.table_version, duplicate=True)
         play = open_play(table, timezone.now())

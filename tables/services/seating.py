@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -399,7 +400,11 @@ def _deal_if_full(table: Table, now: datetime, events: EventRecorder) -> bool:
 def _stand_up_absent(table: Table, now: datetime, events: EventRecorder) -> bool:
     """Before the next deal, players with no open socket stand up: the bot must not play hand after hand
     for someone who is gone. Returns whether anybody stood up."""
-    absent = list(table.seats.filter(user__isnull=False, connections=0))
+    # Absent: no socket counted, or counted but silent past the presence timeout (a phantom: its
+    # process died or was killed before the disconnect ran) - the heartbeat decides, not the count.
+    silent_since = now - timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
+    gone = Q(connections=0) | Q(last_seen__lt=silent_since) | Q(last_seen__isnull=True)
+    absent = list(table.seats.filter(gone, user__isnull=False))
     for seat in absent:
         reason = "你已断线，已离座 (you were disconnected between hands: you no longer sit at this table)"
         view = {"type": "moved_out", "seat": seat.index, "user": seat.user_id, "reason": reason}

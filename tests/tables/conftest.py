@@ -194,7 +194,10 @@ class TableClient:
             await self.send({"type": "resync", "since": self.version})
 
     async def close(self) -> None:
-        await self.socket.disconnect()
+        # Wait for the consumer's close bookkeeping to finish: cut short after the default 1 s (on a
+        # loaded machine), its database work outlives the test and the teardown's flush finds the
+        # database locked.
+        await self.socket.disconnect(timeout=15)
 
 
 async def sync_all(clients: list[TableClient]) -> None:
