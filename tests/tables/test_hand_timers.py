@@ -81,6 +81,7 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
 
     # The next deal takes the new timers (its grace period too: `grace_expired` reads the hand's).
     later = timezone.now() + timedelta(hours=1)  # the pause between hands is over
+    seating.seen(table.pk, ming.pk, later)  # his page kept pinging meanwhile (the heartbeat decides presence)
     with django_capture_on_commit_callbacks(execute=True):
         assert sweep_now(later)["deals"] == 1
     second = running_hand(table)
