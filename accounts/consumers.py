@@ -29,6 +29,7 @@ def socket_language(scope: dict[str, Any]) -> str:
     chosen = (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME, "")
     return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
+
 log = logging.getLogger(__name__)
 
 MAX_FRAME_CHARS = 16_384  # no client message comes near this; a bigger frame is refused unparsed

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0006_hand_review'),
+        ('tables', '0008_action_log_append_only'),
     ]
 
     operations = [
