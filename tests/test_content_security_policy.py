@@ -19,7 +19,9 @@ class InlineScriptFinder(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         names = dict(attrs)
-        if tag == "script" and not names.get("src"):
+        # a JSON data block (json_script) is not script: it never runs
+        is_data = (names.get("type") or "").lower() == "application/json"
+        if tag == "script" and not names.get("src") and not is_data:
             self._in_inline_script = True
         for name, value in attrs:
             if name.startswith("on") or (value or "").strip().lower().startswith("javascript:"):
