@@ -117,8 +117,8 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     page.wait_for_function("() => document.getElementById('table-app').dataset.phase !== 'waiting'", timeout=30000)
     assert page.locator(".seat-panel [data-bot]").count() == 3  # the three bots are marked as such
     assert page.locator("#gold .tile").count() >= 1  # the gold is shown
-    moves = play_until_sheet(page, screenshots, device)
-    assert moves >= 1
+    # However many moves the player gets: a bot may win at the opening (天胡, 三金倒, 抢金) before the first one.
+    play_until_sheet(page, screenshots, device)
 
     page.wait_for_selector("#sheet-card[data-settled='1']", timeout=30000)
     page.screenshot(path=str(screenshots / f"{device}-sheet.png"), full_page=True)
