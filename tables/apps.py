@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class TablesConfig(AppConfig):
     name = "tables"
     verbose_name = _("房间与牌桌")
+
+    def ready(self) -> None:
+        # Register the tasks in every process, daphne included: tables.services.jobs queues them by
+        # name, and Celery's autodiscovery only runs in a worker (a daphne process finishing a hand
+        # would otherwise fail to queue its settlement: NotRegistered).
+        from tables import tasks  # noqa: F401
