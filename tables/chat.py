@@ -16,7 +16,7 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from tables.errors import MalformedMessage, NotSeated, TableError
 
@@ -96,7 +96,7 @@ def count_line(table_id: int, seat: int) -> int:
 async def take_turn_to_speak(table_id: int, seat: int) -> None:
     """Count one line against the seat's window; ChatRateLimited when the window is full."""
     if await sync_to_async(count_line)(table_id, seat) > limits()[0]:
-        raise ChatRateLimited(gettext("发言太快了，请稍等几秒"))
+        raise ChatRateLimited()
 
 
 class ChatMixin(AsyncJsonWebsocketConsumer):

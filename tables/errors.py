@@ -155,6 +155,7 @@ REFUSALS: dict[str, Promise] = {
     "no_hand": _("这张牌桌上没有进行中的牌局"),
     "stale_version": _("牌局已经往前走了，请按最新局面操作"),
     "rate_limited": _("消息太多，请慢一点"),
+    "chat_rate_limited": _("发言太快了，请稍等几秒"),  # 快捷语 (tables/chat.py)
     "table_full": _("这张牌桌没有空位"),
     "wrong_bracket": _("你的余额不在这个房间的底注档位内"),
     "table_closed": _("这张牌桌已经关闭"),
