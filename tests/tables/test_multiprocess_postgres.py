@@ -207,7 +207,7 @@ async def connect(user: Any, port: int, table_id: int) -> LiveClient:
     cookie = (await session_cookie_for(user)).decode()
     ws = await websockets.connect(
         f"ws://127.0.0.1:{port}/ws/tables/{table_id}/",
-        additional_headers={"Cookie": cookie, "Origin": "http://localhost"},
+        additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"},  # same origin: host and port
     )
     client = LiveClient(user.username, ws)
     client.note(json.loads(await asyncio.wait_for(ws.recv(), 10)))
