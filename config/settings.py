@@ -161,10 +161,16 @@ CHANNEL_LAYERS = {
         "CONFIG": {
             # The default pool refuses a burst of several hundred sockets
             # joining groups at once; size it explicitly.
-            # redis-py 8 reads with a 5 s socket timeout by default, the same as the
-            # layer's blocking BZPOPMIN: an idle socket's consumer would die of a
-            # TimeoutError after 5 s. Read longer than the pop blocks.
-            "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15}],
+            # No socket timeout: redis-py 8 defaults to 5 s, the same as the layer's
+            # blocking BZPOPMIN (an idle consumer would die of a TimeoutError), and any
+            # timeout makes redis-py write through asyncio.wait_for, which on Python
+            # 3.11 swallows a cancellation that lands as the write completes: a closing
+            # consumer's receive then never stops and daphne kills it (measured: every
+            # test socket close took the whole 15 s). The pop itself returns every 5 s;
+            # TCP keepalive notices a dead server.
+            "hosts": [
+                {"address": REDIS_URL, "max_connections": 1000, "socket_timeout": None, "socket_keepalive": True}
+            ],
             "capacity": 1500,
             "expiry": 30,
         },
