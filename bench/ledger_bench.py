@@ -57,13 +57,13 @@ def random_hand(players: list[int], rng: random.Random) -> tuple[list[int], list
 
 
 def bench_settlement(players: list[int], hands: int, rng: random.Random, prefix: str) -> tuple[int, float]:
-    from ledger import services
+    from tables.services import settlement
 
     work = [random_hand(players, rng) for _ in range(hands)]
     before = Posting.objects.count()
     start = time.perf_counter()
     for n, (seats, owed) in enumerate(work):
-        services.post_hand_settlement(f"{prefix}-{n}", seats, owed)
+        settlement.post_hand_settlement(f"{prefix}-{n}", seats, owed)
     elapsed = time.perf_counter() - start
     return Posting.objects.count() - before, elapsed
 

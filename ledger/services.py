@@ -9,8 +9,9 @@ Contract shared by all services:
   movements over the same players serialise instead of deadlocking; on SQLite the
   IMMEDIATE transaction mode serialises writers the same way.
 - A player's balance never goes below zero: table payments pay down to zero
-  (`engine.payments.settle`), operator debits and reversals that would overdraw
-  raise `InsufficientFunds`.
+  (by the payment rule the caller passes in: the rules live in the engine, and
+  `tables.services.settlement` is the one place that joins them to the ledger),
+  operator debits and reversals that would overdraw raise `InsufficientFunds`.
 - Bad input raises a `LedgerError` subclass and changes nothing.
 """
 
@@ -21,7 +22,7 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -29,7 +30,6 @@ from django.db.models import Sum
 from django.utils.translation import gettext
 
 from accounts.models import User
-from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
 from ledger.models import ISSUED_KINDS, Account, AccountKind, Bracket, Posting, Transaction, TransactionKind
 
 
@@ -226,72 +226,43 @@ def _require_positive(amount: int) -> None:
 # --- table movements ---------------------------------------------------------------
 
 
-def post_hand_settlement(hand_ref: str, seat_user_ids: Sequence[int], transfers: Any) -> Transaction:
-    """Pay a finished hand's result exactly once per `hand_ref`.
+class Owed(Protocol):
+    """One row of what a table owes: seat `payer` owes seat `receiver` `owed` coins."""
 
-    `transfers` is an engine `SettlementSheet` (its `transfers` rows are
-    `(payer, receiver, owed, paid)`) or a sequence of `engine.payments.Transfer`;
-    only what is *owed* is taken: what is paid is decided here, against the locked
-    balances, by RULINGS' floor on each seat's net result (`engine.payments.settle_net`).
-    `detail["transfers"]` records both.
-    """
-    owed = owed_transfers(transfers)
-    return post_table_transfers(
-        TransactionKind.HAND_SETTLEMENT, hand_ref, f"hand:{hand_ref}:settlement", seat_user_ids, owed, pay=settle_net
-    )
+    @property
+    def payer(self) -> int: ...
+    @property
+    def receiver(self) -> int: ...
+    @property
+    def owed(self) -> int: ...
 
 
-def apply_escape_penalty(
-    hand_ref: str, seat_user_ids: Sequence[int], escaper: int, variant: str, base: int
-) -> Transaction:
-    """逃跑惩罚 of seat `escaper`, at most once per hand and seat, paid down to zero."""
-    try:
-        owed = escape_penalty(variant, base, escaper, len(seat_user_ids))
-    except PaymentError as error:
-        raise InvalidTransfers(str(error)) from error
-    key = f"hand:{hand_ref}:escape:{escaper}"
-    return post_table_transfers(TransactionKind.ESCAPE_PENALTY, hand_ref, key, seat_user_ids, owed)
+class Paid(Owed, Protocol):
+    """A row once the payment rule has decided it: `paid` of the `owed` coins change hands."""
+
+    @property
+    def paid(self) -> int: ...
 
 
-def owed_transfers(source: Any) -> tuple[Transfer, ...]:
-    """Read owed transfers from a settlement sheet or a sequence of Transfer/tuples."""
-    rows = getattr(source, "transfers", source)
-    result = []
-    for row in rows:
-        if isinstance(row, Transfer):
-            result.append(Transfer(row.payer, row.receiver, row.owed))
-        elif isinstance(row, Mapping):
-            result.append(Transfer(int(row["payer"]), int(row["receiver"]), int(row["owed"])))
-        else:
-            payer, receiver, owed = row[0], row[1], row[2]
-            result.append(Transfer(int(payer), int(receiver), int(owed)))
-    return tuple(result)
+# (owed rows, each seat's locked balance, the seats in playing order) -> the rows with `paid`;
+# raises InvalidTransfers for rows it cannot pay.
+PaymentRule = Callable[[Sequence[Owed], Mapping[int, int], Sequence[int]], Sequence[Paid]]
 
 
 def post_table_transfers(
-    kind: str,
-    hand_ref: str,
-    key: str,
-    seat_user_ids: Sequence[int],
-    owed: Sequence[Transfer],
-    *,
-    pay: Callable[..., tuple[Transfer, ...]] = settle,
+    kind: str, hand_ref: str, key: str, seat_user_ids: Sequence[int], owed: Sequence[Owed], *, pay: PaymentRule
 ) -> Transaction:
-    """Pay owed transfers between the seats of a table, down to zero, once per `key`.
+    """Pay owed transfers between the seats of a table, once per `key`.
 
-    `pay` decides what is paid against the locked balances: `settle` (each payer down to zero)
-    or `settle_net` (a hand's settlement: the floor on each seat's net result)."""
+    `pay` decides what is paid against the locked balances (the caller's rule: the ledger
+    only checks that the postings balance and that no player goes below zero)."""
     seat_accounts = _seat_accounts(seat_user_ids)
-    owed = tuple(Transfer(t.payer, t.receiver, t.owed) for t in owed)
-    request = {"kind": kind, "hand": hand_ref, "seats": list(seat_user_ids), "owed": [_row(t) for t in owed]}
+    request = {"kind": kind, "hand": hand_ref, "seats": list(seat_user_ids), "owed": [_owed_row(t) for t in owed]}
     movement = Movement(kind, f"hand:{hand_ref}", key, request)
 
     def plan(locked: dict[int, Account]) -> tuple[dict[int, int], dict[str, Any]]:
         balances = {seat: locked[a.id].balance for seat, a in enumerate(seat_accounts)}
-        try:
-            paid = pay(owed, balances, range(len(seat_accounts)))
-        except PaymentError as error:
-            raise InvalidTransfers(str(error)) from error
+        paid = pay(owed, balances, range(len(seat_accounts)))
         return _nets(paid, seat_accounts), {**request, "transfers": [_row(t) for t in paid]}
 
     return _post(movement, [a.id for a in seat_accounts], plan)
@@ -311,11 +282,15 @@ def _seat_accounts(seat_user_ids: Sequence[int]) -> list[Account]:
     return [found[u] for u in seat_user_ids]
 
 
-def _row(t: Transfer) -> dict[str, int]:
+def _owed_row(t: Owed) -> dict[str, int]:
+    return {"payer": t.payer, "receiver": t.receiver, "owed": t.owed, "paid": 0}
+
+
+def _row(t: Paid) -> dict[str, int]:
     return {"payer": t.payer, "receiver": t.receiver, "owed": t.owed, "paid": t.paid}
 
 
-def _nets(paid: Sequence[Transfer], seat_accounts: Sequence[Account]) -> dict[int, int]:
+def _nets(paid: Sequence[Paid], seat_accounts: Sequence[Account]) -> dict[int, int]:
     nets: dict[int, int] = defaultdict(int)
     for t in paid:
         nets[seat_accounts[t.payer].id] -= t.paid

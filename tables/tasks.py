@@ -1,6 +1,6 @@
 """Celery tasks of the tables. They take ids, never objects, and are safe to run twice.
 
-- `settle_hand`: post a finished hand's sheet to the ledger exactly once
+- `settle_hand`: post a finished hand's sheet to the ledger exactly once (`tables.services.settlement`)
   (the ledger keys the posting by the hand), queued on commit, acked late,
   retried; `reconcile` re-queues finished hands left unsettled.
 - `sweep`: the beat sweeper. Overdue decisions fire as ordinary actions that
@@ -19,23 +19,18 @@
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from accounts.models import User
 from engine.review import ReplayError
-from ledger import services as ledger
 from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
-from tables.services import actions, seating
-from tables.services.events import EventRecorder, same_for_all
+from tables.services import actions, seating, settlement
 from tables.services.review import store_reviews
 
 log = logging.getLogger(__name__)
@@ -48,66 +43,10 @@ MAX_RETRIES = 5
 def settle_hand(self: Any, hand_id: int) -> str:
     """Post the hand's sheet to the ledger (exactly once), then tell the table and move on."""
     try:
-        return settle_hand_now(hand_id)
+        return settlement.settle_hand(hand_id)
     except Exception as exc:
         log.exception("settling hand %s failed; retrying", hand_id)
         raise self.retry(exc=exc, countdown=min(60, 2 ** min(self.request.retries, 5))) from exc
-
-
-def settle_hand_now(hand_id: int) -> str:
-    """The body of `settle_hand`: idempotent, because the ledger posts each hand at most once."""
-    hand = Hand.objects.select_related("table__room").get(pk=hand_id)
-    if hand.status != HandStatus.FINISHED:
-        return "not finished"
-    if hand.settled:
-        return "already settled"
-    posted = ledger.post_hand_settlement(str(hand.pk), hand.players, (hand.sheet or {}).get("transfers", []))
-    _fault_pause()
-    with transaction.atomic():
-        table = actions.lock_table(hand.table_id)
-        hand = Hand.objects.select_for_update().get(pk=hand_id)
-        if hand.settled:
-            return "already settled"
-        hand.settled = True
-        hand.save(update_fields=["settled"])
-        events = EventRecorder(table)
-        balances = _balances(hand)
-        paid = posted.detail.get("transfers", [])
-        view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid, "balances": balances}
-        events.add("settled", same_for_all(table.room.n_seats, view), hand)
-        events.finish()
-        transaction.on_commit(lambda: review_hand.delay(hand_id), robust=True)  # 牌谱分析, off the hot path
-    seating.after_settlement(hand.table_id, _out_of_bracket(hand.table.room.base, hand))
-    return "settled"
-
-
-def _fault_pause() -> None:
-    """Fault injection for the crash test: a worker killed here has posted but not marked the hand settled."""
-    pause = float(getattr(settings, "TABLES_SETTLE_PAUSE_AFTER_POST", 0) or 0)
-    if pause > 0:
-        log.warning("pausing %.1fs after posting a settlement (TABLES_SETTLE_PAUSE_AFTER_POST)", pause)
-        time.sleep(pause)
-
-
-def _balances(hand: Hand) -> dict[str, int | None]:
-    """The players' balances after the hand (bots' are the house's business: None)."""
-    return {
-        str(seat): None if seat in hand.bots else seating.balance_of(user_id)
-        for seat, user_id in enumerate(hand.players)
-    }
-
-
-def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
-    """Players of the hand whose new balance belongs to another bracket, with the reason shown to them."""
-    out = {}
-    humans = [p for seat, p in enumerate(hand.players) if seat not in hand.bots]
-    for user in User.objects.filter(pk__in=humans):
-        balance = seating.balance_of(user)
-        base = seating.base_for_balance(balance)
-        if base != room_base:
-            where = "below the lowest bracket" if base is None else f"the base-{base} room"
-            out[user.pk] = f"your balance is now {balance}: it belongs in {where}, not base {room_base}"
-    return out
 
 
 @shared_task(bind=True, acks_late=True, max_retries=MAX_RETRIES, default_retry_delay=2)
@@ -129,13 +68,7 @@ def review_hand(self: Any, hand_id: int) -> int:
 def penalize_escape(self: Any, escape_id: int) -> str:
     """Apply the escape penalty of one hand and seat, exactly once."""
     try:
-        escape = Escape.objects.select_related("hand").get(pk=escape_id)
-        if escape.penalized:
-            return "already penalized"
-        hand = escape.hand
-        ledger.apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
-        Escape.objects.filter(pk=escape_id).update(penalized=True)
-        return "penalized"
+        return settlement.penalize_escape(escape_id)
     except Exception as exc:
         log.exception("escape penalty %s failed; retrying", escape_id)
         raise self.retry(exc=exc) from exc

@@ -117,3 +117,26 @@ def test_the_table_services_import_each_other_without_a_cycle(graph):
 
 def test_the_cycle_check_sees_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_the_ledger_moves_coins_without_knowing_the_rules():
+    """Settlement joins the engine's payment rules to the ledger in one place (tables.services.settlement);
+    the ledger offers a generic posting service and imports nothing of the engine."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in modules()
+        if app(name) == "ledger"
+        for target, line in imports(name, path)
+        if app(target) == "engine"
+    ]
+    assert wrong == []
+
+
+def test_settlement_lives_in_one_module():
+    """Only tables.services.settlement calls the ledger's table postings (and the tasks only wrap it)."""
+    callers = {
+        name
+        for name, path in modules()
+        if app(name) != "ledger" and "post_table_transfers" in path.read_text(encoding="utf-8")
+    }
+    assert callers == {"tables.services.settlement"}

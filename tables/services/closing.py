@@ -22,7 +22,7 @@ from tables.errors import TableClosed
 from tables.models import Hand, HandStatus, Seat, Table, TableStatus
 from tables.services import actions
 from tables.services.events import EventRecorder, same_for_all
-from tables.services.seating import _close_if_no_players, _free_seat, announce_seats
+from tables.services.seating import announce_seats, close_if_no_players, free_seat
 
 VOIDED_EVENT = "hand_voided"
 
@@ -106,7 +106,7 @@ def _stand_up(table: Table, seat: Seat, now: datetime) -> None:
         announce_seats(table, events)
         actions.run_bots_now(table, now, events)
     else:
-        _free_seat(seat)
+        free_seat(seat)
         announce_seats(table, events)
-        _close_if_no_players(table)
+        close_if_no_players(table)
     events.finish()

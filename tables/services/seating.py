@@ -190,9 +190,9 @@ def leave(user: User, table_id: int, now: datetime | None = None) -> Escape | No
         if table.status == TableStatus.PLAYING:
             escape = _escape(table, seat, "left", now, events)
         else:
-            _free_seat(seat)
+            free_seat(seat)
             announce_seats(table, events)
-            _close_if_no_players(table)
+            close_if_no_players(table)
         events.finish()
         return escape
 
@@ -332,37 +332,6 @@ def grace_expired(seat_id: int, now: datetime | None = None) -> Escape | None:
         return escape
 
 
-def after_settlement(table_id: int, moved_out: dict[int, str], now: datetime | None = None) -> None:
-    """The hand is posted: move out players whose balance left the bracket, free leavers, schedule the next deal."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        table = actions.lock_table(table_id)
-        if table.status != TableStatus.BETWEEN:
-            return  # closed meanwhile, or (a late duplicate) the next hand already runs
-        events = EventRecorder(table)
-        n = table.room.n_seats
-        for seat in table.seats.select_related("user").filter(user__isnull=False):
-            if seat.user_id in moved_out:
-                view = {
-                    "type": "moved_out",
-                    "seat": seat.index,
-                    "user": seat.user_id,
-                    "reason": moved_out[seat.user_id],
-                    "offer_room": matching_room(seat.user_id, table.room.variant),  # RULINGS: offer the room
-                }
-                events.add("moved_out", same_for_all(n, view))
-                _free_seat(seat)
-            elif seat.leaving:
-                _free_seat(seat)
-        announce_seats(table, events)
-        if not _close_if_no_players(table):
-            table.next_hand_at = now + timedelta(seconds=table.room.between_hands_seconds)
-            if table.seats.filter(user__isnull=True, is_bot=False).exists():
-                table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
-            table.save(update_fields=["next_hand_at", "bots_at"])
-        events.finish()
-
-
 # --- internals ----------------------------------------------------------------
 
 
@@ -409,22 +378,22 @@ def _stand_up_absent(table: Table, now: datetime, events: EventRecorder) -> bool
         reason = "你已断线，已离座 (you were disconnected between hands: you no longer sit at this table)"
         view = {"type": "moved_out", "seat": seat.index, "user": seat.user_id, "reason": reason}
         events.add("moved_out", same_for_all(table.room.n_seats, view))
-        _free_seat(seat)
+        free_seat(seat)
     if absent:
         announce_seats(table, events)
-        if not _close_if_no_players(table):
+        if not close_if_no_players(table):
             table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
             table.save(update_fields=["bots_at"])
     return bool(absent)
 
 
-def _free_seat(seat: Seat) -> None:
+def free_seat(seat: Seat) -> None:
     seat.user, seat.auto, seat.leaving, seat.connections, seat.ready = None, False, False, 0, False
     seat.disconnected_at = None
     seat.save()
 
 
-def _close_if_no_players(table: Table) -> bool:
+def close_if_no_players(table: Table) -> bool:
     if table.seats.filter(user__isnull=False).exists():
         return False
     table.status = TableStatus.CLOSED

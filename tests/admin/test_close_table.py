@@ -11,7 +11,7 @@ from operations.models import AuditAction, AuditEntry
 from tables.models import Hand, Seat, TableEvent, TableStatus
 from tables.services import actions
 from tables.services.closing import is_voided
-from tables.tasks import settle_hand_now
+from tables.services.settlement import settle_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +52,7 @@ def test_nothing_is_paid_twice_or_at_all(as_staff, boss, running_table):
     close(client, running_table)
     again = close(client, running_table)
     assert "已经关闭" in again.content.decode()
-    assert settle_hand_now(hand.pk) == "already settled"  # a late settlement task or the reconciler
+    assert settle_hand(hand.pk) == "already settled"  # a late settlement task or the reconciler
     assert not Transaction.objects.filter(reference=f"hand:{hand.pk}").exists()
     assert AuditEntry.objects.filter(action=AuditAction.TABLE_CLOSE).count() == 1
 

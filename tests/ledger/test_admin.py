@@ -7,6 +7,7 @@ import pytest
 from engine.payments import Transfer
 from ledger import services
 from ledger.models import Bracket, Transaction, TransactionKind
+from tables.services import settlement
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +19,7 @@ def boss(client, operator):
 
 
 def test_accounts_and_transactions_are_listed_but_not_editable(boss, alice, table):
-    txn = services.post_hand_settlement("h1", table, [Transfer(0, 1, 40)])
+    txn = settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 40)])
     assert boss.get("/admin/ledger/account/?kind__exact=player").status_code == 200
     assert boss.get("/admin/ledger/transaction/?kind__exact=hand_settlement").status_code == 200
     page = boss.get(f"/admin/ledger/transaction/{txn.pk}/change/")
@@ -29,7 +30,7 @@ def test_accounts_and_transactions_are_listed_but_not_editable(boss, alice, tabl
 
 
 def test_transactions_export_as_csv(boss, table):
-    txn = services.post_hand_settlement("h1", table, [Transfer(0, 1, 40)])
+    txn = settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 40)])
     response = boss.post("/admin/ledger/transaction/", {"action": "export_csv", "_selected_action": [txn.pk]})
     assert response["Content-Type"].startswith("text/csv")
     lines = response.content.decode().splitlines()
@@ -70,7 +71,7 @@ def test_players_cannot_open_the_grant_form(client, alice):
 
 
 def test_the_reversal_action_asks_why_then_reverses(boss, table, alice, operator):
-    txn = services.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
+    txn = settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
     ask = boss.post("/admin/ledger/transaction/", {"action": "reverse_selected", "_selected_action": [txn.pk]})
     assert "冲正交易" in ask.content.decode()
     assert services.balance_of(alice) == 9_600

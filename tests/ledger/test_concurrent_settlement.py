@@ -21,6 +21,7 @@ from django.db import connection
 from engine.payments import Transfer, escape_penalty
 from ledger import services
 from ledger.models import Transaction, TransactionKind
+from tables.services import settlement
 from tests.ledger.conftest import new_player
 
 pytestmark = [
@@ -53,9 +54,9 @@ def make_hands(players: list[int], rng: random.Random) -> list[dict[str, Any]]:
 
 
 def post(hand: dict[str, Any]) -> None:
-    services.post_hand_settlement(hand["ref"], hand["seats"], hand["owed"])
+    settlement.post_hand_settlement(hand["ref"], hand["seats"], hand["owed"])
     if hand["escaper"] is not None:
-        services.apply_escape_penalty(hand["ref"], hand["seats"], hand["escaper"], "pinghe", 10)
+        settlement.apply_escape_penalty(hand["ref"], hand["seats"], hand["escaper"], "pinghe", 10)
 
 
 def expected_balances(players: list[int], hands: list[dict[str, Any]]) -> dict[int, int]:

@@ -8,13 +8,14 @@ from django.db import connection
 
 from engine.payments import Transfer
 from ledger import services
+from tables.services import settlement
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_busy_ledger_checks_out(table, operator, capsys):
-    services.post_hand_settlement("h1", table, [Transfer(0, 1, 40), Transfer(2, 1, 20)])
-    services.apply_escape_penalty("h2", table, escaper=3, variant="pinghe", base=10)
+    settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 40), Transfer(2, 1, 20)])
+    settlement.apply_escape_penalty("h2", table, escaper=3, variant="pinghe", base=10)
     services.reverse(services.grant(table[0], 5, by=operator, reason="x", key="g"), by=operator, reason="undo")
     call_command("ledger_check")
     assert "ledger OK: 6 accounts" in capsys.readouterr().out

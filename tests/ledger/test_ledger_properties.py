@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from engine.payments import Transfer, escape_penalty, settle, settle_net
 from ledger import services
 from ledger.models import Account, AccountKind
+from tables.services import settlement
 from tests.ledger.conftest import new_player
 
 N_PLAYERS = 5
@@ -100,7 +101,7 @@ class Story:
         effect = self._table_effect(seats, owed, settle_net)  # a hand: the floor on each net result
         user_ids = [self.users[i].pk for i in seats]
         outcome = self.model.outcome(key, request)
-        self._expect(outcome, key, request, effect, lambda: services.post_hand_settlement(str(hand), user_ids, owed))
+        self._expect(outcome, key, request, effect, lambda: settlement.post_hand_settlement(str(hand), user_ids, owed))
 
     def do_escape(self, hand: int, seat: int, base: int) -> None:
         seats = seats_of(hand)
@@ -115,7 +116,7 @@ class Story:
             key,
             request,
             effect,
-            lambda: services.apply_escape_penalty(str(hand), user_ids, seat, variant, base),
+            lambda: settlement.apply_escape_penalty(str(hand), user_ids, seat, variant, base),
         )
 
     def _table_effect(self, seats: list[int], owed: Any, pay: Any = settle) -> dict[int, int]:

@@ -7,12 +7,13 @@ import pytest
 from engine.payments import Transfer
 from ledger import services
 from ledger.models import TransactionKind
+from tables.services import settlement
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_reversal_restores_every_balance_and_keeps_the_history(table, alice, bob, operator):
-    hand = services.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
+    hand = settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
     reversal = services.reverse(hand, by=operator, reason="wrong 番 counted")
     assert (services.balance_of(alice), services.balance_of(bob)) == (10_000, 10_000)
     assert reversal.kind == TransactionKind.REVERSAL
@@ -22,7 +23,7 @@ def test_a_reversal_restores_every_balance_and_keeps_the_history(table, alice, b
 
 
 def test_a_transaction_is_reversed_at_most_once(table, alice, operator):
-    hand = services.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
+    hand = settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
     first = services.reverse(hand, by=operator, reason="oops")
     again = services.reverse(hand.pk, by=operator, reason="oops")
     assert again.pk == first.pk
@@ -30,8 +31,8 @@ def test_a_transaction_is_reversed_at_most_once(table, alice, operator):
 
 
 def test_a_reversal_that_would_overdraw_a_player_is_refused(table, alice, bob, carol, operator):
-    hand = services.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
-    services.post_hand_settlement("h2", table, [Transfer(1, 2, 10_400)])  # bob has spent the coins
+    hand = settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 400)])
+    settlement.post_hand_settlement("h2", table, [Transfer(1, 2, 10_400)])  # bob has spent the coins
     with pytest.raises(services.InsufficientFunds):
         services.reverse(hand, by=operator, reason="too late")
     assert services.balance_of(bob) == 0

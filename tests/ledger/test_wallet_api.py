@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from engine.payments import Transfer
 from ledger import services
+from tables.services import settlement
 
 pytestmark = pytest.mark.django_db
 
@@ -50,8 +51,8 @@ def test_anonymous_callers_get_a_json_error():
 
 
 def test_transactions_are_the_callers_own_newest_first(table, alice, bob, carol):
-    services.post_hand_settlement("h1", table, [Transfer(0, 1, 40)])
-    services.post_hand_settlement("h2", [bob.pk, carol.pk], [Transfer(1, 0, 70)])
+    settlement.post_hand_settlement("h1", table, [Transfer(0, 1, 40)])
+    settlement.post_hand_settlement("h2", [bob.pk, carol.pk], [Transfer(1, 0, 70)])
     rows = client_for(bob).get("/api/v1/wallet/transactions/").json()["results"]
     assert [(r["kind"], r["reference"], r["amount"], r["balance_after"]) for r in rows] == [
         ("hand_settlement", "hand:h2", 70, 10_110),
@@ -64,7 +65,7 @@ def test_transactions_are_the_callers_own_newest_first(table, alice, bob, carol)
 
 def test_transactions_page_with_a_cursor(table, alice):
     for n in range(5):
-        services.post_hand_settlement(f"h{n}", table, [Transfer(1, 0, 10)])
+        settlement.post_hand_settlement(f"h{n}", table, [Transfer(1, 0, 10)])
     client = client_for(alice)
     first = client.get("/api/v1/wallet/transactions/?page_size=4").json()
     second = client.get(first["next"]).json()
@@ -74,7 +75,7 @@ def test_transactions_page_with_a_cursor(table, alice):
 
 
 def test_transactions_filter_by_kind_and_date(table, alice):
-    services.apply_escape_penalty("h1", table, escaper=1, variant="pinghe", base=10)
+    settlement.apply_escape_penalty("h1", table, escaper=1, variant="pinghe", base=10)
     client = client_for(alice)
     kinds = [r["kind"] for r in client.get("/api/v1/wallet/transactions/?kind=escape_penalty").json()["results"]]
     assert kinds == ["escape_penalty"]

@@ -6,12 +6,13 @@ import pytest
 
 from engine.payments import Transfer
 from ledger import services
+from tables.services import settlement
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_wallet_page_shows_balance_bracket_and_history(client, table, alice):
-    services.post_hand_settlement("h1", table, [Transfer(1, 0, 40)])
+    settlement.post_hand_settlement("h1", table, [Transfer(1, 0, 40)])
     client.force_login(alice)
     page = client.get("/wallet/").content.decode()
     assert 'id="balance">10040<' in page

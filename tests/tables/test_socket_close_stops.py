@@ -10,6 +10,7 @@ after its shutdown timeout (every close in these tests took the communicator's w
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -40,5 +41,6 @@ async def test_the_channel_layer_writes_without_a_socket_timeout() -> None:
     """The cause, pinned: with any socket timeout redis-py writes through `asyncio.wait_for`."""
     from django.conf import settings
 
-    for host in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]:
+    layers: Any = settings.CHANNEL_LAYERS
+    for host in layers["default"]["CONFIG"]["hosts"]:
         assert host["socket_timeout"] is None
