@@ -21,7 +21,7 @@ from typing import Any
 from engine import bot
 from engine.actions import IllegalAction
 from engine.cli import Command, UsageError, emit, register
-from engine.hand import HandState, apply, first_dealer, new_hand, next_dealership, next_hand_options
+from engine.hand import HandState, apply, first_dealer, known_options, new_hand, next_dealership, next_hand_options
 from engine.variants import UnknownVariant
 from engine.variants import get as get_variant
 from engine.wall import derive_rng
@@ -175,7 +175,12 @@ def _option(text: str) -> tuple[str, Any]:
 
 
 def _check_options(variant: str, options: dict[str, Any]) -> None:
-    """A table option the deal refuses (e.g. a probability above 1) is bad input, not a failed hand."""
+    """An option the variant does not read (a typo would silently change nothing) or a value the
+    deal refuses (e.g. a probability above 1) is bad input, not a failed hand."""
+    unknown = sorted(set(options) - known_options(variant))
+    if unknown:
+        known = ", ".join(sorted(known_options(variant)))
+        raise UsageError(f"unknown --option {', '.join(unknown)} for {variant} (known: {known})")
     try:
         new_hand(variant, seed="options-check", options=options)
     except (ValueError, TypeError, KeyError) as exc:

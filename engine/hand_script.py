@@ -17,8 +17,8 @@ from typing import Any
 from engine.tiles import Tile, format_tiles, parse_tiles
 from engine.variants import get as get_variant
 
-# The `new_hand` options that replace the seeded shuffle and dice: tests and puzzles only.
-SCRIPTED_OPTIONS = frozenset({"wall", "dice"})
+# The `new_hand` options that replace the seeded shuffle and dice (the gold's too): tests and puzzles only.
+SCRIPTED_OPTIONS = frozenset({"wall", "dice", "gold_dice"})
 
 
 def arrange(

@@ -20,7 +20,7 @@ is illegal), `wins` (which win a seat may take), `turns` (the handlers), `drawin
 
 from __future__ import annotations
 
-from engine.hand.deal import new_hand, start_hand
+from engine.hand.deal import known_options, new_hand, start_hand
 from engine.hand.draft import Draft
 from engine.hand.drawing import can_self_win, draw
 from engine.hand.finish import finish_win, first_dealer, next_dealership, next_hand_options
@@ -53,6 +53,7 @@ __all__ = [
     "flower_points",
     "handle_answer",
     "handle_discard",
+    "known_options",
     "legal_actions",
     "new_hand",
     "next_dealership",

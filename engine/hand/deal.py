@@ -15,6 +15,18 @@ from engine.variants import Variant
 from engine.variants import get as get_variant
 from engine.wall import Wall, derive_rng, roll_dice
 
+# Options every variant's deal reads: a scripted wall, dice and gold dice (engine.hand_script),
+# and the seats' coin balances (the balance floor, engine.hand.finish).
+SHARED_OPTIONS = frozenset({"wall", "dice", "gold_dice", "balances"})
+
+
+def known_options(variant: str) -> frozenset[str]:
+    """The option names `new_hand(variant, options=...)` reads (UnknownVariant for a bad name):
+    the shared ones, 喊金 (`named_gold`) where the variant offers it, and its flow's own."""
+    rules_ = get_variant(variant)
+    named = {"named_gold"} if rules_.gold is not None and rules_.gold.named_gold_option else set()
+    return SHARED_OPTIONS | named | flow_hooks(rules_).table_options
+
 
 def new_hand(
     variant: str,

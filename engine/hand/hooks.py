@@ -38,6 +38,8 @@ class FlowHooks:
 
     # The variant's own handlers, looked up before the shared ones for (phase, action type).
     handlers: ClassVar[Mapping[tuple[Phase, type[Action]], Handler]] = {}
+    # The table options (`new_hand(options=...)` names) the variant's flow reads, beyond the shared ones.
+    table_options: ClassVar[frozenset[str]] = frozenset()
 
     def after_deal(self, d: Draft) -> bool:
         """After the deal (flowers replaced, gold turned up): True if the variant opened

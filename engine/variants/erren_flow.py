@@ -368,6 +368,7 @@ class ErrenFlow(h.FlowHooks):
     """erren's hooks into the shared hand flow (see the module docstring)."""
 
     handlers = HANDLERS
+    table_options = frozenset(OPTIONS)
 
     def after_deal(self, d: h.Draft) -> bool:
         """Open the exchange window (开始时换牌) for both seats; the machine waits for their answers."""

@@ -239,6 +239,7 @@ class GuangdongFlow(h.FlowHooks):
     """guangdong's hooks into the shared hand flow (see the module docstring)."""
 
     handlers = HANDLERS
+    table_options = frozenset({"round_wind", "first_dealer"})  # 风圈, carried from hand to hand
 
     def check(self, state: h.HandState, seat: int, action: Action) -> None:
         """漏胡: refuse a win on a tile this seat passed since its last draw or claim."""

@@ -45,6 +45,10 @@ def nested(depth):
         (["simulate", "--variant", "pinghe", "--hands", "1", "--balance", "-1"], "--balance must be >= 0"),
         (["simulate", "--variant", "erren", "--hands", "1", "--option", "swap_probability=2"], "probability"),
         (["simulate", "--variant", "erren", "--hands", "1", "--option", "pick_probability=true"], "probability"),
+        # simulate: an option name the variant does not read (a typo, or another game's option)
+        (["simulate", "--variant", "erren", "--hands", "1", "--option", "swap_probabilty=0.5"], "unknown --option"),
+        (["simulate", "--variant", "pinghe", "--hands", "1", "--option", "swap_probability=0.5"], "swap_probability"),
+        (["simulate", "--variant", "guangdong", "--hands", "1", "--option", "named_gold=true"], "named_gold for"),
     ],
 )
 def test_impossible_or_bad_arguments_are_refused(capsys, argv, message):
@@ -83,3 +87,13 @@ def test_the_dealers_tianhu_is_still_scored(tmp_path, capsys):
     path.write_text(json.dumps(data))
     assert main(["score", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] == 0
+
+
+@pytest.mark.parametrize(
+    ("variant", "option"),
+    [("erren", "swap_probability=0.5"), ("pinghe", "named_gold=true"), ("guangdong", "round_wind=2z")],
+)
+def test_an_option_the_variant_reads_is_accepted(capsys, variant, option):
+    assert main(["simulate", "--variant", variant, "--hands", "1", "--seed", "opt", "--option", option]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["hands"], summary["error_count"]) == (1, 0)
