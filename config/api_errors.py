@@ -17,6 +17,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy as _
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
@@ -28,13 +29,13 @@ API_PREFIX = "/api/"
 RETRY_AFTER_SECONDS = 5
 # Codes for statuses that reach the middleware without an exception (e.g. Django's own 404 page).
 STATUS_CODES = {
-    400: ("bad_request", "The request could not be understood."),
-    403: ("permission_denied", "You do not have permission to perform this action."),
-    404: ("not_found", "Not found."),
-    405: ("method_not_allowed", "Method not allowed."),
-    413: ("too_large", "The request body is too large."),
-    500: ("server_error", "A server error occurred."),
-    503: ("service_unavailable", "The service is temporarily unavailable; retry later."),
+    400: ("bad_request", _("无法理解这个请求。")),
+    403: ("permission_denied", _("你没有执行此操作的权限。")),
+    404: ("not_found", _("未找到。")),
+    405: ("method_not_allowed", _("不允许使用此方法。")),
+    413: ("too_large", _("请求体太大。")),
+    500: ("server_error", _("服务器出错了。")),
+    503: ("service_unavailable", _("服务暂时不可用，请稍后重试。")),
 }
 
 
@@ -68,9 +69,9 @@ def as_api_exception(exc: BaseException) -> exceptions.APIException | None:
     if isinstance(exc, RequestDataTooBig):
         return PayloadTooLarge()
     if isinstance(exc, SuspiciousOperation):
-        return exceptions.ParseError("The request was refused as malformed.")
+        return exceptions.ParseError(_("请求格式有误，已拒绝。"))
     if isinstance(exc, RecursionError):
-        return exceptions.ParseError("The JSON body is nested too deeply.")
+        return exceptions.ParseError(_("JSON 请求体嵌套太深。"))
     if isinstance(exc, RedisConnectionError | RedisTimeoutError):
         log.error("API: Redis is unreachable: %s", exc)
         return ServiceUnavailable()
@@ -88,7 +89,7 @@ def api_error_response(exc: exceptions.APIException) -> tuple[dict[str, Any], in
     if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
         headers["WWW-Authenticate"] = 'Token realm="api"'
     if isinstance(exc, exceptions.ValidationError):
-        return error_body("invalid", "The request is not valid.", exc.detail), exc.status_code, headers
+        return error_body("invalid", str(_("请求无效。")), exc.detail), exc.status_code, headers
     codes = exc.get_codes()
     body = error_body(codes if isinstance(codes, str) else "error", str(exc.detail))
     return body, exc.status_code, headers
@@ -122,7 +123,7 @@ class ApiErrorMiddleware:
             return response
         code, message = STATUS_CODES.get(response.status_code, ("error", response.reason_phrase))
         headers = {name: response[name] for name in ("Allow", "Retry-After") if response.has_header(name)}
-        return _json(error_body(code, message), response.status_code, headers)
+        return _json(error_body(code, str(message)), response.status_code, headers)
 
     def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
         if not request.path.startswith(API_PREFIX):
@@ -130,7 +131,8 @@ class ApiErrorMiddleware:
         api_exc = as_api_exception(exc)
         if api_exc is None:
             log.exception("API: unhandled error on %s %s", request.method, request.path)
-            return _json(error_body(*STATUS_CODES[500]), 500)
+            code, message = STATUS_CODES[500]
+        return _json(error_body(code, str(message)), 500)
         body, code, headers = api_error_response(api_exc)
         return _json(body, code, headers)
 

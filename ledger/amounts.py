@@ -12,10 +12,11 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 _ASCII_DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
-MESSAGE = "Enter a whole number in ASCII digits (0-9), e.g. 50."
+MESSAGE = _("请输入由 ASCII 数字 (0-9) 组成的整数，例如 50。")
 
 
 def strict_int(value: Any) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
@@ -182,7 +183,7 @@ def _filtered(postings: QuerySet[Posting], params: Any) -> QuerySet[Posting]:
 
 
 class IsOperator(BasePermission):
-    message = "Only operators may grant or debit coins."
+    message = _("只有运营人员可以发放或扣除游戏币。")
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         return bool(request.user and request.user.is_authenticated and request.user.has_perm(OPERATE_PERMISSION))
@@ -195,7 +196,7 @@ class AdjustSerializer(serializers.Serializer):
 
     def validate_user_id(self, value: int) -> int:
         if not get_user_model().objects.filter(pk=value).exists():
-            raise serializers.ValidationError("no such user")
+            raise serializers.ValidationError(_("没有这个用户"))
         return value
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import exceptions, status
@@ -48,14 +49,14 @@ IDEMPOTENCY_HEADER = OpenApiParameter(
 class Unprocessable(exceptions.APIException):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     default_code = "idempotency_conflict"
-    default_detail = "This Idempotency-Key was used with a different request."
+    default_detail = _("这个 Idempotency-Key 已用于另一个请求。")
 
 
 def idempotency_key(request: Request) -> str:
     """The request's Idempotency-Key header; a 400 when it is missing or not in KEY_FORMAT."""
     key = request.headers.get("Idempotency-Key", "")
     if not _KEY.fullmatch(key):
-        raise exceptions.ValidationError({"Idempotency-Key": [f"required header: {KEY_FORMAT}"]})
+        raise exceptions.ValidationError({"Idempotency-Key": [_("必需的请求头：%(format)s") % {"format": KEY_FORMAT}]})
     return key
 
 
