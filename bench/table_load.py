@@ -308,6 +308,7 @@ def wait_for_log(path: Path, word: str, proc: subprocess.Popen[bytes], timeout: 
 
 def make_players(n: int, prefix: str, coins: int = 1500) -> list[tuple[int, str]]:
     """n funded players (the base-10 bracket) with a session each: [(user id, session cookie)]."""
+    from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -319,7 +320,7 @@ def make_players(n: int, prefix: str, coins: int = 1500) -> list[tuple[int, str]
         user = User.objects.create_user(f"{prefix}{i}", password=None)
         ledger.grant(user, coins, by=None, reason="bench", key=f"bench:{user.pk}")
         session = SessionStore()
-        session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), "django.contrib.auth.backends.ModelBackend"
+        session[SESSION_KEY], session[BACKEND_SESSION_KEY] = str(user.pk), settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         out.append((user.pk, f"sessionid={session.session_key}"))
