@@ -98,11 +98,13 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    # Django's docs: under ASGI persistent connections leak from the per-call
-    # threads; open one per request unless DB_CONN_MAX_AGE says otherwise.
+    # Connections live DB_CONN_MAX_AGE seconds. The table sockets' database threads are a fixed
+    # pool (tables.dbpool: at most TABLES_DB_THREADS connections per daphne process); HTTP views
+    # under ASGI run in a thread per request, so theirs close at the end of the request (Django
+    # closes them: conn_max_age applies, request_finished closes obsolete ones).
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")), conn_health_checks=True
+            DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")), conn_health_checks=True
         )
     }
 else:
@@ -211,6 +213,14 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER_POST", "0"))
 # a seat whose sockets sent no heartbeat (pages ping every 10 s) for this long is treated as disconnected
 TABLES_PRESENCE_TIMEOUT_SECONDS = float(os.environ.get("TABLES_PRESENCE_TIMEOUT_SECONDS", "90"))
+# A socket's heartbeat stores "last seen" at most this often (a write per ping per socket was most of
+# an idle table's database load); keep it well under TABLES_PRESENCE_TIMEOUT_SECONDS.
+TABLES_PRESENCE_WRITE_SECONDS = float(os.environ.get("TABLES_PRESENCE_WRITE_SECONDS", "30"))
+# Threads per daphne process running the table sockets' database work (tables.dbpool), each with its
+# own connection: PostgreSQL needs max_connections >= daphne processes x (this + a few) + workers.
+# 0 = Channels' one database thread (the SQLite default: SQLite serialises writers anyway, and its
+# shared-cache test database refuses concurrent connections outright).
+TABLES_DB_THREADS = int(os.environ.get("TABLES_DB_THREADS", "4" if DB_IS_POSTGRES else "0"))
 TABLES_RECONCILE_AFTER_SECONDS = float(os.environ.get("TABLES_RECONCILE_AFTER_SECONDS", "30"))
 # Quick chat (快捷语, tables/chat.py): each seat may send this many lines per window.
 TABLES_CHAT_BURST = int(os.environ.get("TABLES_CHAT_BURST", "3"))

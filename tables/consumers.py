@@ -11,16 +11,17 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
+from django.conf import settings
 from django.utils import translation
 
 from accounts.consumers import UserSocketMixin, socket_language
 from engine.actions import IllegalAction
 from tables.chat import ChatMixin
+from tables.dbpool import db_call
 from tables.errors import MalformedMessage, RateLimited, TableError, refusal_text
 from tables.models import Table
 from tables.services import actions, seating
-from tables.services.events import events_since, public_group, seat_group
+from tables.services.events import Broadcast, events_since, public_group, seat_group
 from tables.services.snapshot import snapshot
 
 CLOSE_UNAUTHENTICATED = 4001
@@ -55,22 +56,26 @@ class TableConsumer(ChatMixin, UserSocketMixin):
     user_id: int | None
     version: int
     groups_joined: list[str]
+    events_group: str
+    seen_written: float  # when this socket last stored the seat's `last_seen` (time.monotonic)
 
     async def connect(self) -> None:
         self.groups_joined, self.seat, self.version, self.violations = [], None, 0, 0
-        self.bucket = TokenBucket()
+        self.bucket, self.seen_written, self.events_group = TokenBucket(), time.monotonic(), ""
         self.user_id = self.authenticated_user_id()
         if self.user_id is None:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        if not await database_sync_to_async(may_watch)(self.table_id, self.user_id):
+        # Accept first: the handshake never waits on the database (daphne refuses slow handshakes).
+        await self.accept()
+        (allowed, self.seat), _ = await self._db(arrive, self.table_id, self.user_id)
+        if not allowed:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        await self.accept()
-        self.seat = await database_sync_to_async(seating.connected)(self.table_id, self.user_id)
         await self.join_user_group()  # logout or ban closes this socket (accounts.services)
-        await self._join(public_group(self.table_id) if self.seat is None else seat_group(self.table_id, self.seat))
+        self.events_group = public_group(self.table_id) if self.seat is None else seat_group(self.table_id, self.seat)
+        await self._join(self.events_group)
         await self.join_chat()  # 快捷语 (tables/chat.py)
         await self._send_state()
 
@@ -79,7 +84,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.seat is not None and self.user_id is not None:
-            await database_sync_to_async(seating.disconnected)(self.table_id, self.user_id)
+            await self._db(seating.disconnected, self.table_id, self.user_id)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         msg_id = content.get("id") if isinstance(content, dict) else None
@@ -132,8 +137,9 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         if hand_version is not None and (not isinstance(hand_version, int) or isinstance(hand_version, bool)):
             raise MalformedMessage('"hand_version" must be an integer')
         assert self.user_id is not None
-        result = await database_sync_to_async(actions.act)(self.table_id, self.user_id, msg_id, action, hand_version)
+        result, batches = await self._db(actions.act, self.table_id, self.user_id, msg_id, action, hand_version)
         await self.send_json({"type": "ack", "id": msg_id, "version": result.version, "duplicate": result.duplicate})
+        await self._take(batches)  # our own copy, without waiting for the channel layer or the database
         await self._catch_up(result.version)
 
     async def _on_resync(self, content: dict[str, Any]) -> None:
@@ -142,7 +148,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
             # Past what this connection was sent, `since` is absurd: the client gets the whole state.
             await self._send_state()
             return
-        missed = await database_sync_to_async(events_since)(self.table_id, since, self.seat)
+        missed, _ = await db_call(events_since, self.table_id, since, self.seat)
         if missed is None:
             await self._send_state()
             return
@@ -154,18 +160,20 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         report the table's committed version, so a client that missed a broadcast can resync."""
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        if self.seat is not None and self.user_id is not None:
-            await database_sync_to_async(seating.seen)(self.table_id, self.user_id)
-        version = await database_sync_to_async(table_version)(self.table_id)
+        seen_by = None
+        due = time.monotonic() - self.seen_written >= float(settings.TABLES_PRESENCE_WRITE_SECONDS)
+        if self.seat is not None and due:
+            seen_by, self.seen_written = self.user_id, time.monotonic()
+        version, _ = await db_call(heartbeat, self.table_id, seen_by)
         await self.send_json({"type": "pong", "version": version})
 
     async def _on_ready(self, content: dict[str, Any]) -> None:
         assert self.user_id is not None
-        await database_sync_to_async(seating.set_ready)(self.table_id, self.user_id)
+        await self._db(seating.set_ready, self.table_id, self.user_id)
 
     async def _on_leave(self, content: dict[str, Any]) -> None:
         assert self.user_id is not None
-        escape = await database_sync_to_async(seating.leave)(self.scope["user"], self.table_id)
+        escape, _ = await self._db(seating.leave, self.scope["user"], self.table_id)
         await self.send_json({"type": "left", "escaped": escape is not None})
         await self.close()
 
@@ -174,7 +182,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         if not isinstance(on, bool):
             raise MalformedMessage('"on" must be true or false')
         assert self.user_id is not None
-        await database_sync_to_async(actions.set_auto)(self.table_id, self.user_id, on)
+        await self._db(actions.set_auto, self.table_id, self.user_id, on)
 
     # --- channel-layer messages ----------------------------------------------
 
@@ -191,12 +199,26 @@ class TableConsumer(ChatMixin, UserSocketMixin):
 
     # --- helpers -----------------------------------------------------------------
 
+    async def _db(self, fn: Any, *args: Any) -> tuple[Any, list[Broadcast]]:
+        """`fn(*args)` on a database thread (tables.dbpool); what it committed is broadcast from here."""
+        result, batches = await db_call(fn, *args)
+        for batch in batches:
+            await batch.send()
+        return result, batches
+
+    async def _take(self, batches: list[Broadcast]) -> None:
+        """Deliver our own group's part of batches this socket committed, as if it came from the channel layer."""
+        for batch in batches:
+            message = batch.message_for(self.events_group)
+            if message is not None:
+                await self.table_events(message)
+
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined.append(group)
 
     async def _send_state(self) -> None:
-        state = await database_sync_to_async(snapshot)(self.table_id, self.seat)
+        state, _ = await db_call(snapshot, self.table_id, self.seat)
         self.version = state["version"]
         await self.send_json(state)
 
@@ -204,7 +226,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         """Send the events between what this connection has seen and `upto` (from the database)."""
         if upto <= self.version:
             return
-        missed = await database_sync_to_async(events_since)(self.table_id, self.version, self.seat)
+        missed, _ = await db_call(events_since, self.table_id, self.version, self.seat)
         if missed is None:
             await self._send_state()
             return
@@ -220,6 +242,21 @@ class TableConsumer(ChatMixin, UserSocketMixin):
 
 def table_version(table_id: int) -> int:
     return int(Table.objects.values_list("version", flat=True).get(pk=table_id))
+
+
+def heartbeat(table_id: int, seen_by: int | None) -> int:
+    """A ping: store that the user's seat is alive (if `seen_by`), and return the table's committed version."""
+    if seen_by is not None:
+        seating.seen(table_id, seen_by)
+    return table_version(table_id)
+
+
+def arrive(table_id: int, user_id: int) -> tuple[bool, int | None]:
+    """A socket opened: whether the user may watch the table, and their seat (None: a spectator).
+    A seat counts the connection (seating.connected)."""
+    if not may_watch(table_id, user_id):
+        return False, None
+    return True, seating.connected(table_id, user_id)
 
 
 def may_watch(table_id: int, user_id: int) -> bool:

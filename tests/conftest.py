@@ -22,6 +22,20 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _pool_connections_closed() -> Iterator[None]:
+    """Database threads keep their connections (DB_CONN_MAX_AGE): the table sockets' pool (tables.dbpool)
+    and Channels' one database thread. Close them after each test, before the test database is dropped."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    from tables import dbpool
+
+    dbpool.close_connections()
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
+
+
 @pytest.fixture
 def make_player(django_user_model) -> Callable[..., object]:
     """Create a player with the shared test PASSWORD."""

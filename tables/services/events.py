@@ -12,7 +12,11 @@ events are the ones that group may see, each `{"version": v, **view}`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import logging
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -20,6 +24,8 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from tables.models import Hand, Table, TableEvent
+
+log = logging.getLogger(__name__)
 
 PUBLIC = "public"
 View = dict[str, Any] | None
@@ -51,10 +57,11 @@ def per_seat(n_seats: int, view_of: Callable[[int | None], View]) -> dict[str, V
 
 
 class EventRecorder:
-    """Collects one transaction's events on a locked table and broadcasts them after commit.
+    """Collects one transaction's events on a locked table; stores them and publishes them after commit.
 
     The caller must hold the table row locked (select_for_update) so versions
-    are handed out without gaps or duplicates.
+    are handed out without gaps or duplicates. `finish` writes all the events
+    in one INSERT and the table's version in one UPDATE.
     """
 
     def __init__(self, table: Table) -> None:
@@ -64,21 +71,21 @@ class EventRecorder:
 
     def add(self, kind: str, views: Mapping[str, View], hand: Hand | None = None) -> TableEvent:
         self.table.version += 1
-        row = TableEvent.objects.create(
-            table=self.table, version=self.table.version, hand=hand, kind=kind, views=dict(views)
-        )
+        row = TableEvent(table=self.table, version=self.table.version, hand=hand, kind=kind, views=dict(views))
         self.rows.append(row)
         return row
 
     def finish(self) -> None:
-        """Save the table's version and schedule the broadcast for after the commit."""
+        """Store the events and the table's version; publish the batch once the transaction commits."""
         if not self.rows:
             return
+        TableEvent.objects.bulk_create(self.rows)
         self.table.save(update_fields=["version"])
         table_id, rows = self.table.pk, list(self.rows)
         n_seats = self.table.room.n_seats
+        self.rows = []
         # robust: a failed broadcast must not fail the committed action; clients resync on gaps
-        transaction.on_commit(lambda: broadcast(table_id, n_seats, rows), robust=True)
+        transaction.on_commit(lambda: publish(Broadcast.of(table_id, n_seats, rows)), robust=True)
 
 
 def batch_for(rows: Iterable[TableEvent], seat: int | None) -> list[dict[str, Any]]:
@@ -91,17 +98,68 @@ def batch_for(rows: Iterable[TableEvent], seat: int | None) -> list[dict[str, An
     return out
 
 
-def broadcast(table_id: int, n_seats: int, rows: list[TableEvent]) -> None:
-    """Send each group its filtered copy of `rows` (best effort: clients resync on gaps)."""
-    layer = get_channel_layer()
-    if layer is None or not rows:
+@dataclass(frozen=True, slots=True)
+class Broadcast:
+    """One committed batch of a table's events as channel-layer messages: `(group, message)` pairs."""
+
+    table_id: int
+    first: int  # the first version of the batch: collected batches are sent in version order
+    messages: tuple[tuple[str, dict[str, Any]], ...]
+
+    @classmethod
+    def of(cls, table_id: int, n_seats: int, rows: list[TableEvent]) -> Broadcast:
+        first, last = rows[0].version, rows[-1].version
+        groups: list[tuple[str, int | None]] = [(seat_group(table_id, s), s) for s in range(n_seats)]
+        groups.append((public_group(table_id), None))
+        messages = tuple(
+            (group, {"type": "table.events", "from": first, "to": last, "events": batch_for(rows, seat)})
+            for group, seat in groups
+        )
+        return cls(table_id, first, messages)
+
+    def message_for(self, group: str) -> dict[str, Any] | None:
+        return next((message for name, message in self.messages if name == group), None)
+
+    async def send(self) -> None:
+        """Hand the messages to the channel layer (from the event loop; best effort: clients resync on gaps)."""
+        layer = get_channel_layer()
+        if layer is None:
+            return
+        for group, message in self.messages:
+            try:
+                await layer.group_send(group, message)
+            except Exception:  # the events are committed: a client that misses them resyncs
+                log.exception("broadcast of table %s to %s failed", self.table_id, group)
+
+
+_outbox = threading.local()
+
+
+@contextmanager
+def collecting() -> Iterator[list[Broadcast]]:
+    """Within the block, committed batches of this thread are collected instead of sent.
+
+    The table sockets run their database work in a thread pool (tables.dbpool) and send the
+    collected batches from the event loop afterwards: a database thread never waits on the
+    channel layer. Everyone else (the worker, HTTP views) sends at once after the commit.
+    """
+    collected: list[Broadcast] = []
+    previous = getattr(_outbox, "batches", None)
+    _outbox.batches = collected
+    try:
+        yield collected
+    finally:
+        _outbox.batches = previous
+
+
+def publish(broadcast: Broadcast) -> None:
+    """A committed batch: into the current outbox if a socket's database call is collecting, else sent now."""
+    batches = getattr(_outbox, "batches", None)
+    if batches is not None:
+        batches.append(broadcast)
         return
-    first, last = rows[0].version, rows[-1].version
-    groups: list[tuple[str, int | None]] = [(seat_group(table_id, s), s) for s in range(n_seats)]
-    groups.append((public_group(table_id), None))
-    for group, seat in groups:
-        message = {"type": "table.events", "from": first, "to": last, "events": batch_for(rows, seat)}
-        async_to_sync(layer.group_send)(group, message)
+    if get_channel_layer() is not None:
+        async_to_sync(broadcast.send)()
 
 
 def events_since(
