@@ -42,7 +42,9 @@ from engine.hand_rules import shapes_for
 from engine.shapes import ORPHANS, Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
-from engine.waits import _key, _suit_usable  # the per-suit block tables behind engine.waits.shanten
+
+# the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
+from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_usable
 
 __all__ = [
     "DiscardChoice",
@@ -236,13 +238,16 @@ class _Hand:
     (how many kinds it holds 1, 2, 3, 4 of: all the pair shapes read), for cheap one-tile changes.
 
     `others[s]` is the merged row of every suit but s: a change in suit s then costs one row
-    look-up and one `_final` (the per-suit incremental 向听)."""
+    look-up and one `_final` (the per-suit incremental 向听). A hand holding four of a kind is
+    read exactly by engine.waits (no fifth copy; in a gold game, `gold_in_play`, golds may
+    stand for one)."""
 
-    __slots__ = ("_others", "counts", "golds", "hist", "keys", "orphans", "pairs", "size")
+    __slots__ = ("_others", "counts", "golds", "hist", "keys", "orphans", "pairs", "size", "spare")
 
-    def __init__(self, counts: list[int], golds: int, shapes: frozenset[Shape]) -> None:
+    def __init__(self, counts: list[int], golds: int, shapes: frozenset[Shape], gold_in_play: bool = False) -> None:
         self.counts = counts
         self.golds = golds
+        self.spare = SPARE_GOLDS if gold_in_play or golds else 0
         self.keys = [_key(counts, base, n) for base, n, _ in _SUITS]
         self.size = sum(counts) + golds
         self.pairs = shapes & _PAIR_SHAPES
@@ -257,6 +262,7 @@ class _Hand:
         other = _Hand.__new__(_Hand)
         other.counts, other.golds, other.keys = list(self.counts), self.golds, list(self.keys)
         other.size, other.pairs, other.orphans, other.hist = self.size, self.pairs, self.orphans, list(self.hist)
+        other.spare = self.spare
         other._others = None
         return other
 
@@ -291,9 +297,27 @@ class _Hand:
             key = self.keys[suit] + delta * _POW5[kind]
         target = size + 1 if size % 3 == 1 else size
         usable = _final(_row(suit, key), self.others()[suit], target // 3)
+        if self._fours(kind, delta):
+            usable = self._exact_usable(kind, delta, target // 3)
         if self.pairs or self.orphans:
             usable = max(usable, self._special(kind, delta, target))
         return target - self.golds - usable - 1
+
+    def _fours(self, kind: int | None, delta: int) -> int:
+        """Kinds held four times once `delta` copies of `kind` are added."""
+        if kind is None:
+            return self.hist[4]
+        n = self.counts[kind]
+        return self.hist[4] - (n == 4) + (n + delta == 4)
+
+    def _exact_usable(self, kind: int | None, delta: int, k: int) -> int:
+        if kind is not None:
+            self.counts[kind] += delta
+        try:
+            return _full_standard_usable(self.counts, k, self.spare)
+        finally:
+            if kind is not None:
+                self.counts[kind] -= delta
 
     def _special(self, kind: int | None, delta: int, target: int) -> int:
         h = self.hist
@@ -302,7 +326,7 @@ class _Hand:
             h = list(h)
             h[n] -= 1
             h[n + delta] += 1
-        best = _pairs_usable(h[1], h[2], h[3], h[4], target, self.pairs) if self.pairs else 0
+        best = _pairs_usable(h[1], h[2], h[3], h[4], target, self.pairs, self.spare) if self.pairs else 0
         if self.orphans and target == 14:
             if kind is not None:
                 self.counts[kind] += delta
@@ -316,9 +340,10 @@ _PAIR_SHAPES = frozenset({Shape.SEVEN_PAIRS, Shape.PINGHE_PAIRS})
 
 
 @lru_cache(maxsize=4096)
-def _pairs_usable(h1: int, h2: int, h3: int, h4: int, target: int, shapes: frozenset[Shape]) -> int:
+def _pairs_usable(h1: int, h2: int, h3: int, h4: int, target: int, shapes: frozenset[Shape], spare: int = 0) -> int:
     """Most real tiles usable in 七对 (14) or 对对胡 (7 pairs + 1 triplet, 17), from the count
-    histogram (h_n kinds held n times); four of a kind is two pairs."""
+    histogram (h_n kinds held n times); four of a kind is two pairs. Beside a triplet of a kind
+    held four times the fourth copy's pair needs a fifth: only a spare (a gold) stands for it."""
     pairs, singles = h2 + h3 + 2 * h4, h1 + h3
     if target == 14 and Shape.SEVEN_PAIRS in shapes:
         return _top_pairs(pairs, singles, 7)
@@ -328,6 +353,10 @@ def _pairs_usable(h1: int, h2: int, h3: int, h4: int, target: int, shapes: froze
     for n, held in ((1, h1), (2, h2), (3, h3), (4, h4)):
         for r in range(1, min(n, 3) + 1) if held else ():  # r real tiles in the triplet block
             rest = n - r
+            if n == 4 and not spare:  # beside the triplet the fourth copy would need a fifth
+                if r < 3:
+                    continue
+                rest = 0
             p = pairs - (n >> 1) + (rest >> 1)
             s = singles - (n & 1) + (rest & 1)
             best = max(best, r + _top_pairs(p, s, 7))
@@ -363,7 +392,7 @@ def _face_kind(kind: int, gold: Tile | None) -> int:
 
 def _hand(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> _Hand:
     counts, golds = _faces(tiles, gold)
-    return _Hand(counts, golds, shapes)
+    return _Hand(counts, golds, shapes, gold is not None)
 
 
 def shanten(tiles: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:

@@ -221,38 +221,39 @@ def _key(c: Sequence[int], base: int, n: int) -> int:
 
 # ---------------------------------------------------------------- shanten
 
+# In a gold game a gold drawn later can stand where no real tile can (a fifth copy of a kind
+# the hand holds all four of); the game has four golds, so at most four such places.
+SPARE_GOLDS = 4
+
 
 def shanten(concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: frozenset[Shape]) -> int:
-    """Tiles away from ready (0) or complete (-1), for 3k+1 or 3k+2 concealed tiles."""
+    """Tiles away from ready (0) or complete (-1), for 3k+1 or 3k+2 concealed tiles.
+
+    With `gold` (a gold game) a gold may be drawn like any tile, so a place that needs a fifth
+    copy of a kind can still be filled (by a gold, at most four in all); without, it cannot.
+    """
     if len(concealed) % 3 == 0:
         raise HandSizeError(f"shanten needs 3k+1 or 3k+2 concealed tiles, got {len(concealed)}")
     counts, golds = face_counts(concealed, gold)
-    value = shanten_counts(counts, golds, shapes)
-    if value == 0 and not _really_ready(concealed, gold, shapes):
-        return 1  # ready only on tiles it holds all four of
-    return value
+    return shanten_counts(counts, golds, shapes, gold_in_play=gold is not None)
 
 
-def _really_ready(concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
-    if len(concealed) % 3 == 1:
-        return bool(waits(concealed, gold=gold, shapes=shapes).tiles)
-    hand = list(concealed)
-    for i in sorted({hand.index(t) for t in hand}):
-        rest = hand[:i] + hand[i + 1 :]
-        if waits(rest, gold=gold, shapes=shapes).tiles:
-            return True
-    return False
+def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:
+    """Exact shanten on face counts (3k+1 or 3k+2 tiles in all): the fewest draws, each replacing
+    a discard, that complete the hand, less one. No kind can be held five times; `gold_in_play`
+    (implied by golds > 0) lets drawn golds take up to SPARE_GOLDS such places.
 
-
-def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> int:
-    """Deficiency-based shanten on face counts (3k+1 or 3k+2 tiles in all)."""
+    Per shape it is the deficiency: the most real tiles usable in the shape's blocks (a block
+    may be partial: golds and draws complete it), every place a block leaves open fillable.
+    """
     size = sum(c) + golds
     if size % 3 == 2 and Shape.STANDARD in shapes and standard_need(c) <= golds:
         return -1
     target = size + 1 if size % 3 == 1 else size  # the complete hand's size, 3k+2
+    spare = SPARE_GOLDS if gold_in_play or golds else 0
     best = None
     for shape in shapes:
-        usable = _USABLE[shape](c, target)
+        usable = _USABLE[shape](c, target, spare)
         if usable is not None:
             value = target - golds - usable - 1
             best = value if best is None else min(best, value)
@@ -261,23 +262,112 @@ def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape]) -> in
     return best
 
 
-def _standard_usable(c: Sequence[int], target: int) -> int:
+def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
     """Most real tiles usable in k set-blocks plus one pair-block (k = target // 3).
 
     Per suit, `_suit_usable` gives the best for each number of set-blocks, without and
     with the pair-block; the suits are then merged (max-plus) over the block counts.
+    A suit holding four of a kind is read by `_suit_rows` instead, which keeps count of
+    the places only a fifth copy could fill (see `_full_standard_usable`).
     """
+    if 4 in c:
+        return _full_standard_usable(c, target // 3, spare)
+    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+    p = c[9] + 5 * (
+        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+    )
+    s = c[18] + 5 * (
+        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+    )
+    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
     k = target // 3
-    rows = [_suit_usable(_key(c, base, n), n, chows) for base, n, chows in _USABLE_SUITS]
-    a0: Sequence[int] = rows[0][0]
-    a1: Sequence[int] = rows[0][1]
-    for b0, b1 in rows[1:3]:
-        a0, a1 = (
-            [max([a0[i] + b0[m - i] for i in range(m + 1)]) for m in range(k + 1)],
-            [max([max(a1[i] + b0[m - i], a0[i] + b1[m - i]) for i in range(m + 1)]) for m in range(k + 1)],
-        )
-    b0, b1 = rows[3]
-    return max([max(a1[i] + b0[k - i], a0[i] + b1[k - i]) for i in range(k + 1)])
+    return _best_of_rows(
+        _suit_usable(m, 9, True), _suit_usable(p, 9, True), _suit_usable(s, 9, True), _suit_usable(h, 7, False), k
+    )
+
+
+def _best_of_rows(a: _Row, b: _Row, d: _Row, e: _Row, k: int) -> int:
+    """Most usable tiles in k set-blocks plus the pair-block over four suits' rows (max-plus).
+
+    Each row stops growing at its suit's last useful block count (`_len`), so the loops
+    only run that far: most suits of a real hand hold a few tiles."""
+    ab0, ab1 = _merge2(a, b, k)
+    de0, de1 = _merge2(d, e, k)
+    best = 0
+    for i in range(k + 1):
+        x = ab1[i] + de0[k - i]
+        y = ab0[i] + de1[k - i]
+        if x > best:
+            best = x
+        if y > best:
+            best = y
+    return best
+
+
+def _merge2(a: _Row, b: _Row, k: int) -> tuple[list[int], list[int]]:
+    """Two suits' rows as one, for 0..k set-blocks."""
+    a0, a1 = a
+    b0, b1 = b
+    la, lb = _len(a), _len(b)
+    m0 = [0] * (k + 1)
+    m1 = [0] * (k + 1)
+    for m in range(k + 1):
+        best0 = best1 = 0
+        lo, hi = max(0, m - lb), min(m, la)  # beyond its length a row is flat: those splits lose nothing
+        if lo > hi:
+            lo = hi = la
+        for i in range(lo, hi + 1):
+            j = m - i
+            x = a0[i] + b0[j]
+            y = a1[i] + b0[j]
+            z = a0[i] + b1[j]
+            if x > best0:
+                best0 = x
+            if y > best1:
+                best1 = y
+            if z > best1:
+                best1 = z
+        m0[m] = best0
+        m1[m] = best1
+    return m0, m1
+
+
+@cache
+def _len(row: _Row) -> int:
+    """The block count from which a row no longer grows (more blocks there only add empty ones)."""
+    r0, r1 = row
+    n = _MAX_BLOCKS
+    while n and r0[n - 1] == r0[n] and r1[n - 1] == r1[n]:
+        n -= 1
+    return n
+
+
+def _full_standard_usable(c: Sequence[int], k: int, spare: int) -> int:
+    """_standard_usable for a hand holding four of a kind: the suits with one are read by
+    `_suit_rows`, which counts the open places only a fifth copy could fill; `spare` such
+    places (taken by golds) are shared out over those suits every way."""
+    rows: list[_Row] = []
+    full_rows: list[tuple[int, tuple[_Row, ...]]] = []
+    for suit, (base, n, chows) in enumerate(_USABLE_SUITS):
+        key = _key(c, base, n)
+        full = sum(1 << j for j in range(n) if c[base + j] == 4)
+        if full:
+            full_rows.append((suit, _suit_rows(key, full, n, chows)))
+        rows.append(_suit_usable(key, n, chows))
+    best = 0
+    for shares in _shares(len(full_rows), spare):
+        for (suit, by_spare), share in zip(full_rows, shares, strict=True):
+            rows[suit] = by_spare[share]
+        best = max(best, _best_of_rows(rows[0], rows[1], rows[2], rows[3], k))
+    return best
+
+
+@cache
+def _shares(parts: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to share `total` among `parts` (the rows only grow with their share, so all of it)."""
+    if parts == 1:
+        return ((total,),)
+    return tuple((first, *rest) for first in range(total + 1) for rest in _shares(parts - 1, total - first))
 
 
 _USABLE_SUITS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
@@ -290,6 +380,8 @@ def _suit_usable(key: int, n: int, chows: bool) -> _Row:
     """For one suit: most real tiles usable in m set-blocks (m = 0..5), without and with the pair-block.
 
     Blocks may be partial (a gold or a draw completes them) or empty, so the rows only grow with m.
+    Every open place is taken to be fillable: exact unless the suit holds four of a kind
+    (then `_suit_rows`); a suit's kinds held three times or less never need a fifth copy.
     """
     c = _suits.digits(key, n)
     if not any(c):
@@ -321,6 +413,63 @@ def _blocks_at(c: Sequence[int], i: int, chows: bool) -> list[tuple[tuple[int, .
     return blocks
 
 
+@cache
+def _suit_rows(key: int, full: int, n: int, chows: bool) -> tuple[_Row, ...]:
+    """`_suit_usable` for a suit whose kinds in bit mask `full` are held four times: a block's
+    open place at such a kind needs a fifth copy, so it costs one spare (a gold). Returns the
+    rows for 0..SPARE_GOLDS spares.
+
+    Each partial block holding the lowest present kind i has its open places put where they
+    cost fewest spares: a lone i as a pung (open at i) or in a chow (open at two neighbours),
+    12 open at 0 or 3, 13 open at 2. Open places at kinds held three times or less never cost
+    one: an optimal reading can always leave them within four copies (checked against an
+    exhaustive count of every block's places in tests/engine/test_shanten_exact.py).
+    """
+    flat = (0,) * (_MAX_BLOCKS + 1)
+    if not key:
+        return ((flat, flat),) * (SPARE_GOLDS + 1)
+    c = _suits.digits(key, n)
+    i = next(j for j, x in enumerate(c) if x)
+    rows = [(list(r0), list(r1)) for r0, r1 in _suit_rows(key - _suits.POW5[i], full, n, chows)]
+    for used, is_pair, cost in _costed_blocks_at(c, i, full, chows):
+        rest = _suit_rows(key - sum(_suits.POW5[j] for j in used), full, n, chows)
+        gain = len(used)
+        for spare in range(cost, SPARE_GOLDS + 1):
+            rest0, rest1 = rest[spare - cost]
+            r0, r1 = rows[spare]
+            for m in range(_MAX_BLOCKS + 1):
+                if is_pair:
+                    r1[m] = max(r1[m], rest0[m] + gain)
+                elif m:
+                    r0[m] = max(r0[m], rest0[m - 1] + gain)
+                    r1[m] = max(r1[m], rest1[m - 1] + gain)
+    return tuple((tuple(r0), tuple(r1)) for r0, r1 in rows)
+
+
+def _costed_blocks_at(c: Sequence[int], i: int, full: int, chows: bool) -> list[tuple[tuple[int, ...], bool, int]]:
+    """`_blocks_at` with each block's fewest open places at full kinds (at most SPARE_GOLDS)."""
+    n = len(c)
+
+    def cost(*kinds: int) -> int:
+        return SPARE_GOLDS + 1 if any(not 0 <= j < n for j in kinds) else sum(full >> j & 1 for j in kinds)
+
+    blocks = []
+    for used, is_pair in _blocks_at(c, i, chows):
+        if is_pair or len(set(used)) == 1:  # a pung or pair part: open at i
+            spent = ((2 if is_pair else 3) - len(used)) * (full >> i & 1)
+            if len(used) == 1 and not is_pair and chows:
+                spent = min(spent, cost(i - 2, i - 1), cost(i - 1, i + 1), cost(i + 1, i + 2))
+        elif len(used) == 2 and used[1] == i + 1:
+            spent = min(cost(i - 1), cost(i + 2))
+        elif len(used) == 2:
+            spent = cost(i + 1)
+        else:
+            spent = 0
+        if spent <= SPARE_GOLDS:
+            blocks.append((used, is_pair, spent))
+    return blocks
+
+
 def _pair_blocks(c: Sequence[int]) -> tuple[int, int]:
     """(pair-blocks, single-blocks) a count array offers (4 copies: two pairs, 3: a pair and a single)."""
     return sum(n >> 1 for n in c), sum(n & 1 for n in c)
@@ -332,32 +481,34 @@ def _seven_blocks(pairs: int, singles: int) -> int:
     return 2 * p + min(singles, 7 - p)
 
 
-def _seven_pairs_usable(c: Sequence[int], target: int) -> int | None:
+def _seven_pairs_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
     return _seven_blocks(*_pair_blocks(c)) if target == 14 else None
 
 
-def _pinghe_pairs_usable(c: Sequence[int], target: int) -> int | None:
+def _pinghe_pairs_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
     """Seven pair-blocks plus one triplet-block taken from a single kind (tried for each kind;
-    only that kind's pair/single counts change, so each try is O(1))."""
+    only that kind's pair/single counts change, so each try is O(1)). Beside a triplet of a
+    kind held four times, the fourth copy's pair needs a fifth: only a spare (a gold) fills it."""
     if target != 17:
         return None
     pairs, singles = _pair_blocks(c)
     best = _seven_blocks(pairs, singles)
     for n in c:
-        r = min(n, 3)
-        if r:
+        if n:
+            r = 3 if n > 3 else n
             m = n - r
-            best = max(best, r + _seven_blocks(pairs - (n >> 1) + (m >> 1), singles - (n & 1) + (m & 1)))
+            rest_single = m & 1 if n < 4 or spare else 0
+            best = max(best, r + _seven_blocks(pairs - (n >> 1) + (m >> 1), singles - (n & 1) + rest_single))
     return best
 
 
-def _orphans_usable(c: Sequence[int], target: int) -> int | None:
+def _orphans_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
     if target != 14:
         return None
     return sum(1 for k in ORPHANS if c[k]) + (1 if any(c[k] >= 2 for k in ORPHANS) else 0)
 
 
-def _nine_gates_usable(c: Sequence[int], target: int) -> int | None:
+def _nine_gates_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
     if target != 14:
         return None
     best = 0
