@@ -77,6 +77,6 @@ def test_bench_compares_with_the_package_and_prints_ratios(capsys):
     status = main(["bench", "--hands", "40"])
     out = capsys.readouterr().out
     assert status == 0
-    for bucket in ("complete 14", "random 14", "gold 17", "waits 16", "shanten random 14"):
+    for bucket in ("complete 14", "random 14", "gold 17", "waits 16", "shanten random 14", "shanten gold 17"):
         assert bucket in out
     assert "0 unexplained" in out and "x  >=" in out
