@@ -28,7 +28,7 @@ CASES = [  # (what the client does, code, Chinese message, English message)
 ]
 
 
-def error(user: Any, what: str, **headers: str) -> tuple[str, str]:
+def error(user: Any, what: str, **headers: Any) -> tuple[str, str]:
     client = client_for(user)
     if what == "unknown path":
         response = client.get("/api/v1/nowhere/", **headers)
