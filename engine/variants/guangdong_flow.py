@@ -191,7 +191,8 @@ def valued_honours(state: h.HandState, seat: int) -> frozenset[Tile]:
     return frozenset({*(Tile(k) for k in DRAGONS), seat_wind(seat, state.dealer), round_wind(state)})
 
 
-def _take_discard_win(state: h.HandState, seat: int) -> bool:
+def take_discard_win(state: h.HandState, seat: int) -> bool:
+    """The bots' call on a discard win: a 0-番 one waits while the wall is long and a bigger plan is on."""
     s = state.seats[seat]
     assert state.window is not None and state.window.tile is not None
     hand = (*s.hand, state.window.tile)
@@ -308,7 +309,7 @@ class GuangdongFlow(h.FlowHooks):
         self, state: h.HandState, seat: int, legal: list[Action], rng: random.Random, action: Action
     ) -> Action:
         """The guangdong bot on top of the shared one: plans for bigger hands, claims and wins by value."""
-        if Win() in legal and (state.phase != h.Phase.CLAIM or _take_discard_win(state, seat)):
+        if Win() in legal and (state.phase != h.Phase.CLAIM or take_discard_win(state, seat)):
             return Win()
         if state.phase == h.Phase.TURN:
             return _bot_turn(state, seat, legal) or action

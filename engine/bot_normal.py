@@ -1,0 +1,436 @@
+"""The `normal` bot: plays for the best result it can see, the way a careful person would.
+
+`choose(state, seat, rng)` always returns one of `legal_actions(state, seat)`, judged
+only from what `view(state, seat)` shows the seat (its own tiles, the rivers, the melds
+it can read, the gold, the wall count, the variant's public table state):
+
+- **Efficiency**: a discard keeps the lowest 向听 and, among those, the most live 进张
+  (the copies of the useful tiles this seat cannot see), golds and 白板 as the rules play them.
+- **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's
+  public play (a readiness curve per game, by discards and declared sets; 报听 is sure)
+  and weighed against the seat's own chance and value of winning: far from ready against
+  a likely-ready opponent it folds (弃和) and throws the safest tile. A 游金/双游 seat
+  cannot win on a discard, so it is never fed one; 包 liabilities (guangdong) and the
+  nanping last-tiles 包 raise a tile's cost.
+- **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
+  when the wall is long (the win it waits for is worth twice as much and comes at the
+  next draw); guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a
+  鸡胡); erren declares 报听 when the wait is good enough to pay for a locked hand.
+
+Each game's weights are data (`STYLES`, one `Style` per variant), not branches. The
+phases with little to judge (喊金, the opening, 抢暗杠 guesses, erren's exchanges and
+offers) are played as the `easy` bot plays them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from engine import bot as easy
+from engine import hand_rules as rules
+from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
+from engine.evaluation import Sight, _efficiency, _Hand, _hand, _liability, _wait_share, sight
+from engine.hand import HandState, Phase, legal_actions
+from engine.shapes import Shape
+from engine.tiles import Tile
+from engine.variants import guangdong_bot as gd
+from engine.variants.erren_actions import Declare
+from engine.variants.guangdong_flow import take_discard_win, valued_honours
+
+# Readiness of an easy-playing opponent by its river length (index, clamped), one curve per
+# number of declared sets (0..3; four or more: READY_FOUR_SETS). Measured: engine.bot playing
+# 300 hands of each game, the share of seats ready (向听 0) at each (discards, sets).
+_CURVES_FUJIAN = (
+    (0, 0.01, 0.02, 0.05, 0.1, 0.14, 0.19, 0.26, 0.35, 0.45, 0.55, 0.6, 0.65),
+    (0, 0.02, 0.05, 0.09, 0.15, 0.25, 0.33, 0.39, 0.43, 0.5, 0.6, 0.65, 0.7),
+    (0.25, 0.3, 0.32, 0.3, 0.33, 0.42, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75),
+    (0.6, 0.6, 0.62, 0.65, 0.7, 0.7, 0.7, 0.75, 0.82, 0.85, 0.88, 0.9, 0.9),
+)
+_CURVES_GUANGDONG = (
+    (0, 0, 0.01, 0.02, 0.04, 0.07, 0.09, 0.13, 0.15, 0.22, 0.3, 0.38, 0.4, 0.45, 0.5, 0.5),
+    (0, 0.01, 0.01, 0.03, 0.05, 0.07, 0.12, 0.16, 0.21, 0.23, 0.27, 0.35, 0.38, 0.4, 0.45, 0.45),
+    (0.06, 0.06, 0.06, 0.1, 0.19, 0.26, 0.32, 0.34, 0.36, 0.45, 0.54, 0.58, 0.6, 0.66, 0.66, 0.66),
+    (0.4, 0.4, 0.4, 0.4, 0.4, 0.45, 0.51, 0.65, 0.72, 0.74, 0.74, 0.76, 0.79, 0.79, 0.83, 0.9),
+)
+_CURVES_ERREN = (
+    # Undeclared and 门清: the easy bot declares whenever it can (none of those seats was ready);
+    # a person mostly does too, so a quarter of the all-seats curve.
+    (0, 0, 0.01, 0.02, 0.04, 0.05, 0.06, 0.08, 0.1, 0.11, 0.14, 0.15, 0.15, 0.16, 0.18, 0.2),
+    (0.2, 0.22, 0.22, 0.24, 0.29, 0.38, 0.46, 0.49, 0.58, 0.64, 0.7, 0.77, 0.8, 0.8, 0.83, 0.9),
+    (0.74, 0.74, 0.74, 0.74, 0.74, 0.74, 0.74, 0.77, 0.77, 0.8, 0.8, 0.8, 0.8, 0.81, 0.88, 0.95),
+    (0.9,) * 16,
+)
+READY_FOUR_SETS = 0.95
+FLUSH_SUIT, OFF_FLUSH = 1.6, 0.25  # danger of a flush-seeker's suit, and of the other number suits
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one game's money and rules bend the normal bot's judgement."""
+
+    curves: tuple[tuple[float, ...], ...]  # readiness by declared sets, then by discards (see above)
+    deal_in_cost: float  # a deal-in's cost, in wins of an average hand (higher where the discarder pays alone)
+    steer: bool = False  # guangdong: steer towards 混一色/清一色/对对胡
+    declare_waits: int = 0  # erren: declare 报听 with at least this many live waits (0: never asked)
+
+
+STYLES: dict[str, Style] = {
+    # Fujian: every loser pays a 点炮 alike, so a deal-in costs little more than the chance it ends.
+    "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.5),
+    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.5),
+    # The discarder pays alone: a deal-in costs about a win's worth.
+    "guangdong": Style(_CURVES_GUANGDONG, deal_in_cost=1.0, steer=True),
+    "erren": Style(_CURVES_ERREN, deal_in_cost=1.0, declare_waits=3),
+}
+DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
+
+# A rough chance to win, by 向听 after the discard (0 ready), with a full wall and good 进张.
+WIN_CHANCE = (0.45, 0.2, 0.07, 0.025, 0.01)
+FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
+HOLD_FOR_YOU_DRAWS = 2  # hold for 游金/双游 only with this many own draws still to come
+PLAN_POINTS = {gd.Plan.FAST: 1.0, gd.Plan.HALF_FLUSH: 4.0, gd.Plan.FULL_FLUSH: 8.0, gd.Plan.ALL_PONGS: 4.0}
+STEER_CALM = 0.25  # guangdong: below this threat the hand follows its plan (engine.variants.guangdong_bot)
+PLAN_FADE = 0.5  # a planned hand's worth shrinks by this for each off-plan tile it still holds
+
+
+def choose(state: HandState, seat: int, rng: random.Random) -> Action:
+    """A legal action for `seat` (which must be in `state.to_act`)."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide")
+    if state.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB_KONG):
+        return easy.choose(state, seat, rng)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == Phase.TURN:
+        return _turn(state, seat, legal)
+    return _claim(state, seat, legal)
+
+
+def style_of(state: HandState) -> Style:
+    return STYLES.get(state.variant, DEFAULT_STYLE)
+
+
+# ====================================================================== reading the table
+
+
+def readiness(style: Style, sg: Sight, other: int) -> float:
+    """The chance `other` is ready and may win on a discard: 报听 is sure; a 游金 seat cannot."""
+    if sg.you[other] >= 1:
+        return 0.0
+    if sg.declared[other]:
+        return 1.0
+    sets = sg.meld_counts[other]
+    if sets >= len(style.curves):
+        return READY_FOUR_SETS
+    curve = style.curves[sets]
+    return curve[min(len(sg.rivers[other]), len(curve) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One decision's reading of the opponents: readiness per seat and the overall threat."""
+
+    ready: tuple[float, ...]
+    threat: float  # the chance at least one opponent is ready to win on a discard
+
+    @staticmethod
+    def read(style: Style, sg: Sight) -> Table:
+        ready = tuple(0.0 if o == sg.seat else readiness(style, sg, o) for o in range(sg.n_seats))
+        calm = 1.0
+        for r in ready:
+            calm *= 1 - r
+        return Table(ready, 1 - calm)
+
+
+def danger(sg: Sight, table: Table, tile: Tile) -> float:
+    """The chance (a weight above 1 under 包) that discarding `tile` deals in, from public play only."""
+    if any(level >= 2 for level in sg.you) or (sg.gold is not None and tile == sg.gold):
+        return 0.0  # 双游: only 自摸 wins; a discarded gold is never won on
+    total = 0.0
+    for other, ready in enumerate(table.ready):
+        if ready > 0:
+            total += ready * _wait_share(sg, other, tile) * sg.discard_win_share * _suit_lean(sg, other, tile)
+        if sg.liability and other != sg.seat:
+            total += _liability(sg, other, tile)
+    if sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
+        total *= 3  # nanping: in the last tiles the discarder pays everything (包)
+    return total
+
+
+def _suit_lean(sg: Sight, other: int, tile: Tile) -> float:
+    """A seat whose two or more shown sets are all of one number suit (and honours) is after a
+    flush: it waits in that suit or on honours, hardly in the others."""
+    melds = sg.exposed[other]
+    suits = {m.tiles[0].suit for m in melds if not m.tiles[0].is_honor}
+    if len(melds) < 2 or len(suits) != 1:
+        return 1.0
+    if tile.is_honor:
+        return 1.2
+    return FLUSH_SUIT if tile.suit in suits else OFF_FLUSH
+
+
+def win_chance(shanten: int, effective: int, sg: Sight) -> float:
+    """A rough chance to win from here: by 向听 and 进张, less as the wall runs out."""
+    if shanten < 0:
+        return 1.0
+    if effective == 0:
+        return 0.0  # every useful tile is in sight: this shape cannot get there
+    base = WIN_CHANCE[min(shanten, len(WIN_CHANCE) - 1)]
+    reach = 0.4 + 0.6 * min(effective, FULL_EFFECTIVE) / FULL_EFFECTIVE
+    own_draws = sg.drawable / sg.n_seats
+    return base * reach * min(1.0, own_draws / 10)
+
+
+# ====================================================================== the turn
+
+
+def _turn(state: HandState, seat: int, legal: list[Action]) -> Action:
+    discards = sorted({a.tile for a in legal if isinstance(a, Discard)})
+    can_win = Win() in legal
+    step = _youjin_step(state, seat, discards, can_win)
+    if step is not None:
+        return Discard(step)
+    if can_win:
+        return Win()
+    sg = sight(state, seat)
+    style = style_of(state)
+    table = Table.read(style, sg)
+    kong = _turn_kong(state, seat, legal, sg, table)
+    if kong is not None:
+        return kong
+    if not discards:
+        return legal[0]
+    if style.steer and table.threat < STEER_CALM:
+        planned = gd.choose_discard(sg.hand, sg.melds, tiles_left=sg.drawable, valued=valued_honours(state, seat))
+        discards = [planned] if planned in discards else discards
+    tile, choice = pick_discard(sg, style, table, discards)
+    if style.declare_waits and _declare_pays(state, seat, style, choice) and Declare(tile) in legal:
+        return Declare(tile)
+    return Discard(tile)
+
+
+def _youjin_step(state: HandState, seat: int, discards: Sequence[Tile], can_win: bool) -> Tile | None:
+    """The discard that raises the 游金 level (into 单游, or a gold into 双游): any drawn tile then
+    wins, at twice the value (in 双游 nobody else may win on a discard). Taken instead of a win
+    now only while the wall leaves this seat enough draws."""
+    gold = state.gold
+    s = state.seats[seat]
+    if gold is None or gold not in s.hand or rules.gold_count(s.hand, gold) >= 3:
+        return None  # no gold: no 游金; three golds: 三金倒 now
+    if can_win and state.drawable < HOLD_FOR_YOU_DRAWS * state.n_seats:
+        return None
+    shapes = rules.shapes_for(state.rules, s.melds)
+    if _hand(s.hand, gold, shapes).shanten() > 0:
+        return None  # no discard leaves it ready, let alone on a lone gold
+    best, best_level = None, s.you
+    for tile in discards:
+        rest = list(s.hand)
+        rest.remove(tile)
+        if not rules.lone_gold_wait(rest, gold, shapes):
+            continue
+        level = (2 if s.you <= 1 else s.you + 1) if tile == gold else max(s.you, 1)
+        if level > best_level:
+            best, best_level = tile, level
+    return best
+
+
+def _turn_kong(state: HandState, seat: int, legal: list[Action], sg: Sight, table: Table) -> Action | None:
+    """A concealed or added kong: its 杠分 and replacement draw are worth taking unless it costs a
+    step towards ready (guangdong: its own plan's test). Not in 游金 (the hand is set)."""
+    kongs = [a for a in legal if isinstance(a, Kong)]
+    s = state.seats[seat]
+    if not kongs or s.you >= 1:
+        return None
+    for kong in kongs:
+        if style_of(state).steer:
+            if gd.wants_kong(s.hand, s.melds, kong.tile):
+                return kong
+        elif _kong_keeps_shanten(sg, kong.tile):
+            return kong
+    return None
+
+
+def _kong_keeps_shanten(sg: Sight, tile: Tile) -> bool:
+    """A concealed kong (four held) or an added one (the fourth to a pong) that leaves the hand
+    no further from ready than its best discard would."""
+    held = sum(1 for t in sg.hand if t == tile)
+    rest = [t for t in sg.hand if t != tile] if held == 4 else _minus(sg.hand, [tile])
+    hand = _hand(sg.hand, sg.gold, sg.shapes)
+    now = min(_shanten_without(hand, t, sg.gold) for t in set(sg.hand))
+    return _hand(rest, sg.gold, _with_a_meld(sg.shapes)).shanten() <= now
+
+
+def _with_a_meld(shapes: frozenset[Shape]) -> frozenset[Shape]:
+    """The shapes left once a set is declared: the concealed-only ones (对对胡, 七对) are gone."""
+    return frozenset(s for s in shapes if s == Shape.STANDARD)
+
+
+def _minus(tiles: Sequence[Tile], used: Sequence[Tile]) -> list[Tile]:
+    rest = list(tiles)
+    for t in used:
+        rest.remove(t)
+    return rest
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A judged discard: the hand it leaves and the risk of the tile itself."""
+
+    tile: Tile
+    shanten: int
+    effective: int  # live 进张 (when ready: live waits)
+    danger: float
+    value: float  # win chance × win value − deal-in cost × danger
+
+
+def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -> tuple[Tile, Choice]:
+    """The discard with the most win kept for the deal-in risked (see the module docstring).
+
+    Golds are kept (unless every candidate is one). Every candidate's 向听 and danger are
+    cheap (one suit changes); its 进张 are counted only while it could still come out best."""
+    hand = _hand(sg.hand, sg.gold, sg.shapes)
+    keep = [t for t in tiles if t != sg.gold] or list(tiles)
+    worth = _plan_worth(sg) if style.steer else None
+    rough = []
+    for tile in keep:
+        steps = _shanten_without(hand, tile, sg.gold)
+        risk = danger(sg, table, tile)
+        points = worth(tile) if worth is not None else 1.0
+        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - style.deal_in_cost * risk
+        rough.append((-ceiling, steps, risk, points, tile))
+    rough.sort()
+    best: Choice | None = None
+    for neg_ceiling, _steps, risk, points, tile in rough:
+        if best is not None and -neg_ceiling <= best.value:
+            break  # sorted by ceiling: nothing further can beat the best
+        eff = _efficiency(_without(hand, tile, sg.gold), sg)
+        value = win_chance(eff.shanten, eff.count, sg) * points - style.deal_in_cost * risk
+        choice = Choice(tile, eff.shanten, eff.count, risk, value)
+        if best is None or _better(choice, best):
+            best = choice
+    assert best is not None
+    return best.tile, best
+
+
+def _better(a: Choice, b: Choice) -> bool:
+    return (a.value, -a.danger, -a.shanten, a.effective, -a.tile.kind) > (
+        b.value,
+        -b.danger,
+        -b.shanten,
+        b.effective,
+        -b.tile.kind,
+    )
+
+
+def _without(hand: _Hand, tile: Tile, gold: Tile | None) -> _Hand:
+    after = hand.copy()
+    if gold is not None and tile == gold:
+        after.golds -= 1
+        after.size -= 1
+    else:
+        after.add(rules.face(tile, gold).kind, -1)
+    return after
+
+
+def _shanten_without(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
+    if gold is not None and tile == gold:
+        return _without(hand, tile, gold).shanten()
+    return hand.shanten_plus(rules.face(tile, gold).kind, -1)
+
+
+def _plan_worth(sg: Sight) -> Callable[[Tile], float]:
+    """guangdong: how much a win is worth after discarding a tile, by the plan the hand leans to
+    (混一色/对对胡 4 points, 清一色 8, a 鸡胡 1), halved for each off-plan tile still held."""
+    target = gd.choose_target(sg.hand, sg.melds)
+    points = PLAN_POINTS[target.plan]
+    if points == 1.0:
+        return lambda tile: 1.0
+    off = sum(1 for t in sg.hand if not target.fits(t))
+
+    def worth(tile: Tile) -> float:
+        left = off - (0 if target.fits(tile) else 1)
+        return max(1.0, points * PLAN_FADE**left)
+
+    return worth
+
+
+# ====================================================================== erren 报听
+
+
+def _declare_pays(state: HandState, seat: int, style: Style, choice: Choice) -> bool:
+    """报听 (+1 番, 门清 only) locks the hand: worth it on a ready hand with enough live waits."""
+    s = state.seats[seat]
+    return choice.shanten == 0 and choice.effective >= style.declare_waits and all(m.concealed for m in s.melds)
+
+
+# ====================================================================== claims
+
+
+def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
+    """Win when it can (guangdong: a 0-番 win waits while a bigger plan is on); claim a set only
+    when it brings the hand closer and the table is not too hot."""
+    if Win() in legal and (not style_of(state).steer or take_discard_win(state, seat)):
+        return Win()
+    window = state.window
+    s = state.seats[seat]
+    if window is None or window.tile is None or s.you >= 1 or state.phase != Phase.CLAIM:
+        return Pass()
+    tile = window.tile
+    style = style_of(state)
+    sg = sight(state, seat)
+    table = Table.read(style, sg)
+    shanten = _hand(sg.hand, sg.gold, sg.shapes).shanten()
+    if _folding(shanten, table):
+        return Pass()
+    if style.steer:
+        return _steered_claim(state, seat, legal, tile)
+    for action in legal:
+        used = _claim_tiles(sg, action, tile)
+        if used is None:
+            continue
+        if isinstance(action, Kong):
+            return action
+        if _claim_helps(sg, style, table, used, shanten):
+            return action
+    return Pass()
+
+
+def _folding(shanten: int, table: Table) -> bool:
+    """Far from ready against a likely-ready table: no claims (they cost the safe tiles held)."""
+    return shanten >= 2 and table.threat >= 0.3
+
+
+def _claim_helps(sg: Sight, style: Style, table: Table, used: list[Tile], shanten: int) -> bool:
+    rest = _minus(sg.hand, used)
+    after = replace(sg, hand=tuple(sorted(rest)), shapes=_with_a_meld(sg.shapes))
+    _, choice = pick_discard(after, style, table, sorted(set(rest)))
+    return choice.shanten < shanten
+
+
+def _claim_tiles(sg: Sight, action: Action, tile: Tile) -> list[Tile] | None:
+    face = rules.face(tile, sg.gold)
+    match = [t for t in sg.hand if t != sg.gold and rules.face(t, sg.gold) == face]
+    if isinstance(action, Kong):
+        return match[:3]
+    if isinstance(action, Pong):
+        return match[:2]
+    if isinstance(action, Chow):
+        return list(action.tiles)
+    return None
+
+
+def _steered_claim(state: HandState, seat: int, legal: list[Action], tile: Tile) -> Action:
+    """guangdong: claim as its plan wants (valued honours always), unless folding."""
+    s = state.seats[seat]
+    valued = valued_honours(state, seat)
+    if Kong(tile) in legal and gd.wants_kong(s.hand, s.melds, tile):
+        return Kong(tile)
+    if Pong() in legal and gd.wants_pong(s.hand, s.melds, tile, valued):
+        return Pong()
+    for chow in (a for a in legal if isinstance(a, Chow)):
+        if gd.wants_chow(s.hand, s.melds, tile, chow.tiles):
+            return chow
+    return Pass()
