@@ -41,6 +41,9 @@ ROOM_BOUNDS = {
     "bot_wait_seconds": (0, 600),
     "between_hands_seconds": (0, 120),
 }
+# The bots' think time at a table with a person, in milliseconds: long enough to see each move land.
+THINK_BOUNDS = {"bot_think_min_ms": (0, 10_000), "bot_think_max_ms": (0, 15_000)}
+BOT_FIELDS = ("bot_level", *THINK_BOUNDS)
 
 
 class RoomForm(forms.ModelForm):
@@ -51,7 +54,7 @@ class RoomForm(forms.ModelForm):
 
     class Meta:
         model = Room
-        fields = ("name", *ROOM_BOUNDS)
+        fields = ("name", *ROOM_BOUNDS, *BOT_FIELDS)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -64,6 +67,19 @@ class RoomForm(forms.ModelForm):
             field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
             field.widget.attrs.update({"min": low, "max": high})
             field.help_text = format_lazy(_("{help}（{low}–{high} 秒）"), help=field.help_text, low=low, high=high)
+        for name, (low, high) in THINK_BOUNDS.items():
+            field = self.fields.get(name)
+            if field is None:
+                continue
+            field.validators.extend([MinValueValidator(low), MaxValueValidator(high)])
+            field.widget.attrs.update({"min": low, "max": high})
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        low, high = data.get("bot_think_min_ms"), data.get("bot_think_max_ms")
+        if low is not None and high is not None and low > high:
+            self.add_error("bot_think_max_ms", _("思考时间上限不能小于下限"))
+        return data
 
     def options(self) -> dict[str, Any]:
         """The room's options after this edit: the other options kept, 喊金 under the engine's name."""

@@ -167,7 +167,17 @@ def change_coin_policy(changes: Mapping[str, Any], reason: str, *, by: User | No
 
 # --- rooms and brackets ---------------------------------------------------------------
 
-ROOM_FIELDS = ("name", "turn_seconds", "claim_seconds", "grace_seconds", "bot_wait_seconds", "between_hands_seconds")
+ROOM_FIELDS = (
+    "name",
+    "turn_seconds",
+    "claim_seconds",
+    "grace_seconds",
+    "bot_wait_seconds",
+    "between_hands_seconds",
+    "bot_level",
+    "bot_think_min_ms",
+    "bot_think_max_ms",
+)
 
 
 def change_room(room: Room, changes: Mapping[str, Any], reason: str, *, by: User | None) -> Room:

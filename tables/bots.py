@@ -9,7 +9,9 @@ grant, once per hand and seat) so a bot never pays down to zero.
 from __future__ import annotations
 
 from accounts.models import User
+from engine import bot_levels
 from ledger import services as ledger
+from tables.models import Room, Seat
 
 BOT_USERNAME = "~bot{}"  # "~" cannot be chosen at sign-up (usernames are letters, digits and @.+-_)
 BOT_FLOAT_BASES = 5000  # a bot starts a hand with at least this many bases
@@ -36,3 +38,8 @@ def fund(user: User, base: int, hand_key: str) -> None:
     balance = ledger.balance_of(user)
     if balance < want:
         ledger.grant(user, want - balance, by=None, reason="house bot float", key=f"bot-float:{hand_key}:{user.pk}")
+
+
+def level_for(seat: Seat, room: Room) -> bot_levels.BotLevel:
+    """The level the bot plays `seat` at: a house bot the room's, 托管 and leavers always AUTOPLAY."""
+    return bot_levels.get(room.bot_level if seat.is_bot else bot_levels.AUTOPLAY)

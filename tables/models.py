@@ -16,11 +16,12 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from config.append_only import AppendOnlyError as AppendOnlyError
 from config.append_only import AppendOnlyModel
+from engine import bot_levels
 from engine.hand_script import SCRIPTED_OPTIONS
 
 VARIANT_CHOICES = [
@@ -37,6 +38,11 @@ SEATS_PER_VARIANT = {"pinghe": 4, "nanping": 4, "erren": 2, "guangdong": 4}
 HANJIN_OPTION = "named_gold"
 KNOWN_OPTIONS = {HANJIN_OPTION}
 KNOWN_OPTIONS |= {"swap_probability", "pick_probability"}  # erren 游戏中换牌 / 搓牌 (docs/rules/erren.md)
+
+
+# The bots' levels (engine.bot_levels) as operators read them.
+BOT_LEVEL_LABELS = {"easy": pgettext_lazy("bot level", "简单"), "normal": pgettext_lazy("bot level", "普通")}
+BOT_LEVEL_CHOICES = [(name, BOT_LEVEL_LABELS.get(name, name)) for name in bot_levels.LEVELS]
 
 
 def new_invite_code() -> str:
@@ -65,12 +71,30 @@ class Room(models.Model):
         _("局间暂停（秒）"), default=8, help_text=_("一局结算后的暂停时间")
     )
     options = models.JSONField(_("选项"), default=dict, blank=True, help_text=_('例如 {"named_gold": true}（喊金）'))
+    bot_level = models.CharField(
+        _("机器人水平"),
+        max_length=16,
+        choices=BOT_LEVEL_CHOICES,
+        default=bot_levels.DEFAULT,
+        help_text=_("补位机器人的水平（托管总是“普通”）"),
+    )
+    bot_think_min_ms = models.PositiveIntegerField(
+        _("机器人思考时间下限（毫秒）"), default=800, help_text=_("有真人在座时，机器人出牌前至少等待的时间")
+    )
+    bot_think_max_ms = models.PositiveIntegerField(
+        _("机器人思考时间上限（毫秒）"), default=2000, help_text=_("有真人在座时，机器人出牌前最多等待的时间")
+    )
 
     class Meta:
         verbose_name = _("房间")
         verbose_name_plural = _("房间")
         ordering = ["variant", "base"]
-        constraints = [models.UniqueConstraint(fields=["variant", "base"], name="one_room_per_variant_bracket")]
+        constraints = [
+            models.UniqueConstraint(fields=["variant", "base"], name="one_room_per_variant_bracket"),
+            models.CheckConstraint(
+                condition=Q(bot_think_min_ms__lte=models.F("bot_think_max_ms")), name="bot_think_min_not_above_max"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name or f"{self.get_variant_display()} · {gettext('底')} {self.base}"

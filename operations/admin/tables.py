@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from operations import services
 from operations.admin.base import ReadOnlyAdmin
-from operations.forms import ROOM_BOUNDS, ReasonForm, RoomForm
+from operations.forms import BOT_FIELDS, ROOM_BOUNDS, ReasonForm, RoomForm
 from operations.live import hand_detail, seat_summary, table_detail
 from tables.models import Hand, Room, Table, TableStatus
 from tables.services.closing import VOIDED_EVENT
@@ -31,7 +31,7 @@ CLOSE_PERMISSION = "operations.close_table"
 
 @admin.register(Room)
 class RoomAdmin(admin.ModelAdmin):
-    """Room timers and options (喊金). The base follows the bracket table (edited there)."""
+    """Room timers, bots (level, think time) and options (喊金). The base follows the bracket table (edited there)."""
 
     list_display = ("id", "variant", "base", "name", "turn_seconds", "claim_seconds", "grace_seconds", "options")
     list_filter = ("variant", "base")
@@ -41,7 +41,8 @@ class RoomAdmin(admin.ModelAdmin):
     def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         """Editors get the 喊金 box and a reason to give; readers see the stored options."""
         editable = self.has_change_permission(request, obj)
-        return ("variant", "base", "name", *ROOM_BOUNDS, *(("hanjin", "reason") if editable else ("options",)))
+        fields = ("variant", "base", "name", *ROOM_BOUNDS, *BOT_FIELDS)
+        return (*fields, *(("hanjin", "reason") if editable else ("options",)))
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # a room exists per variant and bracket: the bracket table makes them

@@ -20,7 +20,6 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from engine import bot as engine_bot
 from engine.actions import action_from_json
 from engine.hand import HandState, apply, legal_actions, new_hand, next_dealership, next_hand_options
 from engine.view import view
@@ -274,7 +273,8 @@ def _continue(play: Play, finish_events: bool = True) -> None:
     """Bots play their seats until a person must act or the hand ends; then save, prompt, settle."""
     while not play.state.finished and (seat := _bot_seat(play)) is not None:
         rng = random.Random(f"{play.hand.seed}/{play.state.version}/{seat}")
-        _apply(play, seat, engine_bot.choose(play.state, seat, rng), ActionSource.BOT)
+        choose = bots.level_for(play.seats[seat], play.table.room).choose
+        _apply(play, seat, choose(play.state, seat, rng), ActionSource.BOT)
     if play.state.finished:
         _finish_hand(play)
     elif play.fresh or play.state.version != play.start_version:

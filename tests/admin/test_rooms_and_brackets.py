@@ -23,6 +23,9 @@ def room_form(**changes: object) -> dict[str, object]:
         "grace_seconds": 60,
         "bot_wait_seconds": 15,
         "between_hands_seconds": 8,
+        "bot_level": "normal",
+        "bot_think_min_ms": 800,
+        "bot_think_max_ms": 2000,
         "reason": "玩家反馈 players asked for more time",
     }
     form.update(changes)
