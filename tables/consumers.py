@@ -20,7 +20,7 @@ from tables.chat import ChatMixin
 from tables.dbpool import db_call
 from tables.errors import MalformedMessage, RateLimited, TableError, refusal_text
 from tables.models import Table
-from tables.services import actions, seating
+from tables.services import actions, between_hands, presence, seating
 from tables.services.events import Broadcast, events_since, public_group, seat_group
 from tables.services.snapshot import snapshot
 
@@ -84,7 +84,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         for group in self.groups_joined:
             await self.channel_layer.group_discard(group, self.channel_name)
         if self.seat is not None and self.user_id is not None:
-            await self._db(seating.disconnected, self.table_id, self.user_id)
+            await self._db(presence.disconnected, self.table_id, self.user_id)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         msg_id = content.get("id") if isinstance(content, dict) else None
@@ -169,7 +169,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
 
     async def _on_ready(self, content: dict[str, Any]) -> None:
         assert self.user_id is not None
-        await self._db(seating.set_ready, self.table_id, self.user_id)
+        await self._db(between_hands.set_ready, self.table_id, self.user_id)
 
     async def _on_leave(self, content: dict[str, Any]) -> None:
         assert self.user_id is not None
@@ -247,16 +247,16 @@ def table_version(table_id: int) -> int:
 def heartbeat(table_id: int, seen_by: int | None) -> int:
     """A ping: store that the user's seat is alive (if `seen_by`), and return the table's committed version."""
     if seen_by is not None:
-        seating.seen(table_id, seen_by)
+        presence.seen(table_id, seen_by)
     return table_version(table_id)
 
 
 def arrive(table_id: int, user_id: int) -> tuple[bool, int | None]:
     """A socket opened: whether the user may watch the table, and their seat (None: a spectator).
-    A seat counts the connection (seating.connected)."""
+    A seat counts the connection (presence.connected)."""
     if not may_watch(table_id, user_id):
         return False, None
-    return True, seating.connected(table_id, user_id)
+    return True, presence.connected(table_id, user_id)
 
 
 def may_watch(table_id: int, user_id: int) -> bool:

@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from engine.review import ReplayError
 from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
-from tables.services import actions, seating, settlement
+from tables.services import actions, between_hands, presence, settlement
 from tables.services.review import store_reviews
 
 log = logging.getLogger(__name__)
@@ -103,17 +103,17 @@ def sweep_now(now: datetime) -> dict[str, int]:
     ):
         run("timeouts", actions.fire_deadline, hand_id, version)
     for seat_id in _silent_seats(now):
-        run("silent", seating.presence_lost, seat_id)
+        run("silent", presence.presence_lost, seat_id)
     for seat_id in _graceless_seats(now):
-        run("escapes", seating.grace_expired, seat_id)
+        run("escapes", presence.grace_expired, seat_id)
     for table_id in Table.objects.filter(
         status__in=[TableStatus.WAITING, TableStatus.BETWEEN], bots_at__lte=now
     ).values_list("id", flat=True):
-        run("bots", seating.fill_with_bots, table_id)
+        run("bots", between_hands.fill_with_bots, table_id)
     for table_id in Table.objects.filter(status=TableStatus.BETWEEN, next_hand_at__lte=now).values_list(
         "id", flat=True
     ):
-        run("deals", seating.next_hand, table_id)
+        run("deals", between_hands.next_hand, table_id)
     return done
 
 

@@ -17,7 +17,7 @@ from accounts.models import User
 from tables import chat
 from tables.errors import TableError, refusal_text, refusal_texts
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
-from tables.services import seating
+from tables.services import brackets, seating
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
 from tables.services.review import ask_for_review, replay_document, review_for
@@ -26,8 +26,8 @@ from tables.services.review import ask_for_review, replay_document, review_for
 @login_required
 def lobby(request: HttpRequest) -> HttpResponse:
     """Rooms by variant and bracket; the player's own bracket is the one they may enter."""
-    balance = seating.balance_of(request.user)  # type: ignore[arg-type]
-    own_base = seating.base_for_balance(balance)
+    balance = brackets.balance_of(request.user)  # type: ignore[arg-type]
+    own_base = brackets.base_for_balance(balance)
     rooms = room_rows(list(Room.objects.all()))
     by_variant = [
         {"id": vid, "name": VARIANT_NAMES.get(vid, name), "about": VARIANT_ABOUT.get(vid, ""),
@@ -44,11 +44,11 @@ def room(request: HttpRequest, room_id: int) -> HttpResponse:
     """A room: its public tables (to watch), quick seat, a private table, join by code."""
     the_room = get_object_or_404(Room, pk=room_id)
     tables = Table.objects.filter(room=the_room, private=False).exclude(status=TableStatus.CLOSED)
-    balance = seating.balance_of(request.user)  # type: ignore[arg-type]
+    balance = brackets.balance_of(request.user)  # type: ignore[arg-type]
     context = {
         "room": the_room,
         "tables": tables.prefetch_related("seats__user"),
-        "may_sit": seating.base_for_balance(balance) == the_room.base,
+        "may_sit": brackets.base_for_balance(balance) == the_room.base,
         "balance": balance,
     }
     return render(request, "tables/room.html", context)

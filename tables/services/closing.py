@@ -22,7 +22,7 @@ from tables.errors import TableClosed
 from tables.models import Hand, HandStatus, Seat, Table, TableStatus
 from tables.services import actions
 from tables.services.events import EventRecorder, same_for_all
-from tables.services.seating import announce_seats, close_if_no_players, free_seat
+from tables.services.seats import announce_seats, close_if_no_players, free_seat
 
 VOIDED_EVENT = "hand_voided"
 

@@ -14,19 +14,17 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import User
 from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
 from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
-from tables.models import Escape, Hand, HandStatus, TableStatus
-from tables.services import actions, jobs, seating
+from tables.models import Escape, Hand, HandStatus
+from tables.services import actions, between_hands, brackets, jobs
 from tables.services.events import EventRecorder, same_for_all
 
 log = logging.getLogger(__name__)
@@ -107,7 +105,7 @@ def settle_hand(hand_id: int) -> str:
     _fault_pause()
     if not _mark_settled(hand.table_id, hand_id, posted.detail.get("transfers", [])):
         return "already settled"
-    after_settlement(hand.table_id, _out_of_bracket(hand.table.room.base, hand))
+    between_hands.after_settlement(hand.table_id, _out_of_bracket(hand.table.room.base, hand))
     return "settled"
 
 
@@ -140,7 +138,7 @@ def _fault_pause() -> None:
 def _balances(hand: Hand) -> dict[str, int | None]:
     """The players' balances after the hand (bots' are the house's business: None)."""
     return {
-        str(seat): None if seat in hand.bots else seating.balance_of(user_id)
+        str(seat): None if seat in hand.bots else brackets.balance_of(user_id)
         for seat, user_id in enumerate(hand.players)
     }
 
@@ -150,49 +148,12 @@ def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
     out = {}
     humans = [p for seat, p in enumerate(hand.players) if seat not in hand.bots]
     for user in User.objects.filter(pk__in=humans):
-        balance = seating.balance_of(user)
-        base = seating.base_for_balance(balance)
+        balance = brackets.balance_of(user)
+        base = brackets.base_for_balance(balance)
         if base != room_base:
             where = "below the lowest bracket" if base is None else f"the base-{base} room"
             out[user.pk] = f"your balance is now {balance}: it belongs in {where}, not base {room_base}"
     return out
-
-
-def after_settlement(table_id: int, moved_out: dict[int, str], now: datetime | None = None) -> None:
-    """The hand is posted: move out players whose balance left the bracket, free leavers, schedule the next deal."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        table = actions.lock_table(table_id)
-        if table.status != TableStatus.BETWEEN:
-            return  # closed meanwhile, or (a late duplicate) the next hand already runs
-        events = EventRecorder(table)
-        for seat in table.seats.select_related("user").filter(user__isnull=False):
-            if seat.user_id in moved_out:
-                events.add("moved_out", same_for_all(table.room.n_seats, _moved_out(table, seat, moved_out)))
-                seating.free_seat(seat)
-            elif seat.leaving:
-                seating.free_seat(seat)
-        seating.announce_seats(table, events)
-        if not seating.close_if_no_players(table):
-            _schedule_next_deal(table, now)
-        events.finish()
-
-
-def _moved_out(table: Any, seat: Any, moved_out: dict[int, str]) -> dict[str, Any]:
-    return {
-        "type": "moved_out",
-        "seat": seat.index,
-        "user": seat.user_id,
-        "reason": moved_out[seat.user_id],
-        "offer_room": seating.matching_room(seat.user_id, table.room.variant),  # RULINGS: offer the room
-    }
-
-
-def _schedule_next_deal(table: Any, now: datetime) -> None:
-    table.next_hand_at = now + timedelta(seconds=table.room.between_hands_seconds)
-    if table.seats.filter(user__isnull=True, is_bot=False).exists():
-        table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
-    table.save(update_fields=["next_hand_at", "bots_at"])
 
 
 # --- an escape ------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from engine.view import view
 from tables.models import Hand, HandStatus, Room, Table
 from tables.services.actions import hand_header, lock_table, seats_of
 from tables.services.hints import hints
-from tables.services.seating import seat_list
+from tables.services.seats import seat_list
 
 
 def timers(table: Table, hand: Hand | None) -> dict[str, int]:

@@ -13,14 +13,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, funded):
     from tables.models import Hand, Seat, Table, TableEvent
-    from tables.services import actions, seating
+    from tables.services import actions, presence, seating
     from tables.tasks import sweep_now
 
     ming = funded(make_player("ming", "阿明"), 1000)
     fang = funded(make_player("fang", "小芳"), 1000)
     table = seating.quick_seat(ming, room("pinghe", 10))
     seating.quick_seat(fang, room("pinghe", 10))
-    seating.connected(table.pk, fang.pk)  # 小芳 has the page open; 阿明 never came
+    presence.connected(table.pk, fang.pk)  # 小芳 has the page open; 阿明 never came
     now = timezone.now()
     sweep_now(now + timedelta(seconds=16))  # bots fill, the hand is dealt
     actions.set_auto(table.pk, ming.pk, True)
@@ -36,7 +36,7 @@ def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, fund
     assert moved.views["public"]["user"] == ming.pk and "disconnected" in moved.views["public"]["reason"]
 
     after_wait = timezone.now() + timedelta(seconds=120)
-    seating.seen(table.pk, fang.pk, after_wait)  # 小芳's page keeps pinging (the heartbeat decides presence)
+    presence.seen(table.pk, fang.pk, after_wait)  # 小芳's page keeps pinging (the heartbeat decides presence)
     sweep_now(after_wait)  # after the bot wait: a bot takes the seat, the deal
     assert Hand.objects.filter(table=table, number=2).exists()
     assert Table.objects.get(pk=table.pk).seats.filter(is_bot=True).count() == 3
@@ -47,7 +47,7 @@ def test_a_phantom_connection_does_not_keep_an_absent_player_seated(room, make_p
     seat still counts a socket. Between hands the heartbeat decides: silent past the presence timeout, he
     stands up, and the bot does not play his coins hand after hand."""
     from tables.models import Hand, Seat
-    from tables.services import actions, seating
+    from tables.services import actions, presence, seating
     from tables.tasks import sweep_now
 
     ming = funded(make_player("ming", "阿明"), 1000)
@@ -55,8 +55,8 @@ def test_a_phantom_connection_does_not_keep_an_absent_player_seated(room, make_p
     table = seating.quick_seat(ming, room("pinghe", 10))
     seating.quick_seat(fang, room("pinghe", 10))
     start = timezone.now()
-    seating.connected(table.pk, ming.pk)  # his socket: its disconnect will never run
-    seating.connected(table.pk, fang.pk)
+    presence.connected(table.pk, ming.pk)  # his socket: its disconnect will never run
+    presence.connected(table.pk, fang.pk)
     sweep_now(start + timedelta(seconds=16))  # bots fill, the hand is dealt
     actions.set_auto(table.pk, ming.pk, True)
     actions.set_auto(table.pk, fang.pk, True)
@@ -64,7 +64,7 @@ def test_a_phantom_connection_does_not_keep_an_absent_player_seated(room, make_p
 
     timeout = settings.TABLES_PRESENCE_TIMEOUT_SECONDS
     later = timezone.now() + timedelta(seconds=timeout + 60)
-    seating.seen(table.pk, fang.pk, later - timedelta(seconds=5))  # 小芳's page keeps pinging
+    presence.seen(table.pk, fang.pk, later - timedelta(seconds=5))  # 小芳's page keeps pinging
     sweep_now(later)
     assert not Seat.objects.filter(table=table, user=ming).exists()
     assert Seat.objects.filter(table=table, user=fang).exists()

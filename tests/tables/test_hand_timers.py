@@ -45,7 +45,7 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
     ming, funded, scripted_room, django_capture_on_commit_callbacks
 ):
     from operations.services import change_room
-    from tables.services import actions, seating
+    from tables.services import actions, presence
     from tables.tasks import sweep_now
 
     funded(ming)
@@ -69,10 +69,10 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
     assert first.deadline is not None and earliest <= first.deadline <= latest
     # 阿明 never had a socket: his grace runs from when he sat, and is still the deal's 60 s, not 10.
     seat = table.seats.get(index=0)
-    assert seating.grace_expired(seat.pk, seat.disconnected_at + timedelta(seconds=30)) is None
+    assert presence.grace_expired(seat.pk, seat.disconnected_at + timedelta(seconds=30)) is None
 
     # His socket opens; he lets the bot play the hand out (托管), it is settled, he takes his seat back.
-    seating.connected(table.pk, ming.pk)
+    presence.connected(table.pk, ming.pk)
     with django_capture_on_commit_callbacks(execute=True):
         actions.set_auto(table.pk, ming.pk, True)
     first.refresh_from_db()
@@ -81,7 +81,7 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
 
     # The next deal takes the new timers (its grace period too: `grace_expired` reads the hand's).
     later = timezone.now() + timedelta(hours=1)  # the pause between hands is over
-    seating.seen(table.pk, ming.pk, later)  # his page kept pinging meanwhile (the heartbeat decides presence)
+    presence.seen(table.pk, ming.pk, later)  # his page kept pinging meanwhile (the heartbeat decides presence)
     with django_capture_on_commit_callbacks(execute=True):
         assert sweep_now(later)["deals"] == 1
     second = running_hand(table)

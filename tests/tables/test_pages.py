@@ -90,13 +90,13 @@ def test_a_private_table_with_hanjin_ticked_deals_with_the_dealer_naming_the_gol
     """The room page's 喊金 box reaches the engine: the first hand opens in the NAME_GOLD phase."""
     from engine.hand import HandState, Phase
     from tables.models import Hand, Table
-    from tables.services import seating
+    from tables.services import between_hands
 
     the_room = room("pinghe", 10)
     response = client.post(reverse("tables:create_private", args=[the_room.pk]), {"hanjin": "on"})
     private = Table.objects.get(pk=int(response.url.rstrip("/").split("/")[-1]))
     assert private.options == {"named_gold": True}
-    assert seating.fill_with_bots(private.pk, now=private.bots_at)
+    assert between_hands.fill_with_bots(private.pk, now=private.bots_at)
     hand = Hand.objects.get(table=private, number=1)
     state = HandState.from_json(hand.state)
     assert state.phase == Phase.NAME_GOLD and hand.dealer in state.to_act

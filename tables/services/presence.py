@@ -1,0 +1,112 @@
+"""Presence: a player's open sockets at their table, the heartbeat, 托管 when the last socket closes,
+and the escape when a disconnected player's grace runs out.
+
+A seat counts its open sockets, but the heartbeat (`last_seen`) decides: a socket whose process
+died never ran its disconnect, so the sweeper treats a silent count as gone (`presence_lost`).
+Every function runs in one transaction with the table row locked; events go out after commit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from tables.models import Escape, Seat, Table, TableStatus
+from tables.services import actions, seats
+from tables.services.events import EventRecorder, same_for_all
+
+
+def connected(table_id: int, user_id: int) -> int | None:
+    """A socket of this user opened: returns their seat index (None = spectator) and ends 托管 from a disconnect."""
+    with transaction.atomic():
+        table = actions.lock_table(table_id)
+        seat = table.seats.filter(user_id=user_id).first()
+        if seat is None:
+            return None
+        seat.connections += 1
+        seat.disconnected_at, seat.last_seen = None, timezone.now()
+        events = EventRecorder(table)
+        if seat.auto and not seat.leaving:
+            seat.auto = False
+            view = {"type": "auto", "seat": seat.index, "auto": False}
+            events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
+        seat.save(update_fields=["connections", "disconnected_at", "auto", "last_seen"])
+        seats.announce_seats(table, events)
+        events.finish()
+        return seat.index
+
+
+def seen(table_id: int, user_id: int, now: datetime | None = None) -> None:
+    """A heartbeat from one of the player's sockets (no lock: only `last_seen` changes)."""
+    Seat.objects.filter(table_id=table_id, user_id=user_id).update(last_seen=now or timezone.now())
+
+
+def presence_lost(seat_id: int, now: datetime | None = None) -> bool:
+    """Sockets counted as open but silent past TABLES_PRESENCE_TIMEOUT_SECONDS died with their process
+    (a daphne that crashed never ran their disconnect): treat the player as disconnected since last seen."""
+    now = now or timezone.now()
+    silent = timedelta(seconds=settings.TABLES_PRESENCE_TIMEOUT_SECONDS)
+    with transaction.atomic():
+        table_id = Seat.objects.values_list("table_id", flat=True).get(pk=seat_id)
+        table = actions.lock_table(table_id)
+        seat = Seat.objects.get(pk=seat_id)
+        if seat.user_id is None or seat.connections == 0 or seat.last_seen is None or seat.last_seen + silent > now:
+            return False
+        seat.connections = 0
+        events = EventRecorder(table)
+        _all_sockets_gone(table, seat, seat.last_seen, events)
+        actions.run_bots_now(table, now, events)
+        events.finish()
+        return True
+
+
+def disconnected(table_id: int, user_id: int, now: datetime | None = None) -> None:
+    """A socket closed; with none left the bot plays the seat (托管) and the grace period starts."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = actions.lock_table(table_id)
+        seat = table.seats.filter(user_id=user_id).first()
+        if seat is None:
+            return
+        seat.connections = max(0, seat.connections - 1)
+        events = EventRecorder(table)
+        if seat.connections == 0:
+            _all_sockets_gone(table, seat, now, events)
+        else:
+            seat.save(update_fields=["connections"])
+        actions.run_bots_now(table, now, events)
+        events.finish()
+
+
+def grace_expired(seat_id: int, now: datetime | None = None) -> Escape | None:
+    """A disconnected player did not return within the room's grace period: an escape."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table_id = Seat.objects.values_list("table_id", flat=True).get(pk=seat_id)
+        table = actions.lock_table(table_id)
+        seat = Seat.objects.select_related("user").get(pk=seat_id)
+        if table.status != TableStatus.PLAYING or seat.user is None or seat.connections > 0 or seat.leaving:
+            return None
+        hand = table.current_hand()
+        if hand is None or seat.disconnected_at is None:
+            return None
+        if seat.disconnected_at + timedelta(seconds=hand.grace_seconds) > now:
+            return None  # the grace of the hand's deal: an operator's change applies from the next hand
+        events = EventRecorder(table)
+        escape = seats.record_escape(table, seat, "timeout", now, events)
+        events.finish()
+        return escape
+
+
+def _all_sockets_gone(table: Table, seat: Seat, since: datetime, events: EventRecorder) -> None:
+    """No socket left: the grace period runs from `since`, and during a hand the bot plays the seat (托管)."""
+    seat.disconnected_at = since
+    if table.status == TableStatus.PLAYING and not seat.auto:
+        seat.auto = True
+        view = {"type": "auto", "seat": seat.index, "auto": True}
+        events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
+    seat.save(update_fields=["connections", "disconnected_at", "auto"])
+    seats.announce_seats(table, events)
