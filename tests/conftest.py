@@ -154,7 +154,7 @@ def deal_with_bots(player: Any, variant: str = "pinghe") -> Any:
 
     from tables.models import Room
     from tables.services import seating
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     room, _ = Room.objects.get_or_create(variant=variant, base=10)  # a transactional test flushed the seeded one
     table = seating.quick_seat(player, room)

@@ -140,3 +140,10 @@ def test_settlement_lives_in_one_module():
         if app(name) != "ledger" and "post_table_transfers" in path.read_text(encoding="utf-8")
     }
     assert callers == {"tables.services.settlement"}
+
+
+def test_the_tasks_are_thin_wrappers_over_the_services():
+    """A task takes ids and calls a service: tables.tasks reads no model and opens no transaction itself."""
+    path = ROOT / "tables" / "tasks.py"
+    touched = {t for t, _line in imports("tables.tasks", path)}
+    assert not {t for t in touched if t.startswith(("tables.models", "django.db"))}

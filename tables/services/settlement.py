@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -168,3 +169,12 @@ def penalize_escape(escape_id: int) -> str:
     apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
     Escape.objects.filter(pk=escape_id).update(penalized=True)
     return "penalized"
+
+
+def overdue(now: datetime) -> tuple[list[int], list[int]]:
+    """Finished hands still unsettled and escapes not yet penalized, older than TABLES_RECONCILE_AFTER_SECONDS
+    (a settlement queued on commit normally runs well within it): the reconciler queues them again."""
+    cutoff = now - timedelta(seconds=settings.TABLES_RECONCILE_AFTER_SECONDS)
+    hands = Hand.objects.filter(status=HandStatus.FINISHED, settled=False, finished_at__lte=cutoff)
+    escapes = Escape.objects.filter(penalized=False, created_at__lte=cutoff)
+    return list(hands.values_list("id", flat=True)), list(escapes.values_list("id", flat=True))

@@ -108,7 +108,7 @@ def won_hand(ming, django_capture_on_commit_callbacks):
     """阿明 under 托管 plays pinghe hands with three bots until one ends with a winner; it is settled."""
     from tables.models import Hand
     from tables.services import actions
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     with django_capture_on_commit_callbacks(execute=True):
         table = deal_with_bots(ming)

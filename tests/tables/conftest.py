@@ -255,7 +255,7 @@ async def bots_fill(table: Any) -> None:
 
     from django.utils import timezone
 
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     wait = await sync_to_async(lambda: table.room.bot_wait_seconds)()
     later = timezone.now() + timedelta(seconds=wait + 1)

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, funded):
     from tables.models import Hand, Seat, Table, TableEvent
     from tables.services import actions, presence, seating
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     ming = funded(make_player("ming", "阿明"), 1000)
     fang = funded(make_player("fang", "小芳"), 1000)
@@ -48,7 +48,7 @@ def test_a_phantom_connection_does_not_keep_an_absent_player_seated(room, make_p
     stands up, and the bot does not play his coins hand after hand."""
     from tables.models import Hand, Seat
     from tables.services import actions, presence, seating
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     ming = funded(make_player("ming", "阿明"), 1000)
     fang = funded(make_player("fang", "小芳"), 1000)

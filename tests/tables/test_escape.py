@@ -58,7 +58,7 @@ async def test_leaving_a_running_hand_is_an_escape_penalised_once(four_players, 
 
 async def test_not_returning_within_the_grace_period_is_an_escape(four_players, seat_at_table):
     from tables.models import Escape, Hand, Seat
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     table = await sync_to_async(seat_at_table)(four_players, "pinghe", grace_seconds=60)
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]

@@ -46,7 +46,7 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
 ):
     from operations.services import change_room
     from tables.services import actions, presence
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     funded(ming)
     with django_capture_on_commit_callbacks(execute=True):

@@ -24,7 +24,7 @@ async def test_a_seat_whose_process_died_is_disconnected_from_when_it_was_last_s
     four_players, seat_at_table, settings
 ):
     from tables.models import Escape, Seat
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     # Long turn and claim timers: the sweeps below jump the clock ahead by minutes, and their timeouts
     # must not hand every seat to the bot (which could end the hand before the grace period is over).

@@ -12,7 +12,7 @@ from tests.conftest import deal_with_bots
 
 def test_a_broken_table_does_not_stop_the_sweep_for_the_others(ming, fang, funded, room, caplog):
     from tables.models import Hand, Seat
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     room("pinghe", 10)
     broken_table = deal_with_bots(funded(ming))

@@ -22,7 +22,7 @@ def running_hand(table_id: int):
 async def test_an_overdue_turn_is_played_by_the_bot_and_a_stale_timer_does_nothing(four_players, seat_at_table):
     from tables.models import Seat
     from tables.services.actions import fire_deadline
-    from tables.tasks import sweep_now
+    from tables.services.sweeper import sweep_now
 
     ming = four_players[0]
     table = await sync_to_async(seat_at_table)([ming], "pinghe")
