@@ -21,7 +21,7 @@ from tables.dbpool import db_call
 from tables.errors import MalformedMessage, RateLimited, TableError, refusal_text
 from tables.models import Table
 from tables.services import actions, between_hands, presence, seating
-from tables.services.events import Broadcast, events_since, public_group, seat_group
+from tables.services.events import Broadcast, events_since, table_group, visible
 from tables.services.snapshot import snapshot
 
 CLOSE_UNAUTHENTICATED = 4001
@@ -56,12 +56,11 @@ class TableConsumer(ChatMixin, UserSocketMixin):
     user_id: int | None
     version: int
     groups_joined: list[str]
-    events_group: str
     seen_written: float  # when this socket last stored the seat's `last_seen` (time.monotonic)
 
     async def connect(self) -> None:
         self.groups_joined, self.seat, self.version, self.violations = [], None, 0, 0
-        self.bucket, self.seen_written, self.events_group = TokenBucket(), time.monotonic(), ""
+        self.bucket, self.seen_written = TokenBucket(), time.monotonic()
         self.user_id = self.authenticated_user_id()
         if self.user_id is None:
             await self.close(code=CLOSE_UNAUTHENTICATED)
@@ -69,15 +68,17 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         # Accept first: the handshake never waits on the database (daphne refuses slow handshakes).
         await self.accept()
-        (allowed, self.seat), _ = await self._db(arrive, self.table_id, self.user_id)
+        # Join before reading the state: a batch committed meanwhile waits in the channel layer until
+        # connect returns, and then only its versions past the state's are sent.
+        await self._join(table_group(self.table_id))
+        (allowed, self.seat, state), _ = await self._db(arrive, self.table_id, self.user_id)
         if not allowed:
             await self.close(code=CLOSE_NO_TABLE)
             return
         await self.join_user_group()  # logout or ban closes this socket (accounts.services)
-        self.events_group = public_group(self.table_id) if self.seat is None else seat_group(self.table_id, self.seat)
-        await self._join(self.events_group)
         await self.join_chat()  # 快捷语 (tables/chat.py)
-        await self._send_state()
+        self.version = state["version"]
+        await self.send_json(state)
 
     async def disconnect(self, code: int) -> None:
         await super().disconnect(code)
@@ -187,15 +188,16 @@ class TableConsumer(ChatMixin, UserSocketMixin):
     # --- channel-layer messages ----------------------------------------------
 
     async def table_events(self, message: dict[str, Any]) -> None:
-        """A committed batch for this seat's group; a gap means something was dropped: fetch it."""
+        """A committed batch for the table; a gap means something was dropped: fetch it.
+
+        The message carries every audience's part: only what this seat (or a spectator) may see is sent."""
         first, last = int(message["from"]), int(message["to"])
         if last <= self.version:
             return  # already sent (e.g. fetched after our own ack)
         if first > self.version + 1:
             await self._catch_up(last)
             return
-        fresh = [e for e in message["events"] if e["version"] > self.version]
-        await self._send_events(self.version + 1, fresh, last)
+        await self._send_events(self.version + 1, visible(message["events"], self.seat, self.version), last)
 
     # --- helpers -----------------------------------------------------------------
 
@@ -209,9 +211,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
     async def _take(self, batches: list[Broadcast]) -> None:
         """Deliver our own group's part of batches this socket committed, as if it came from the channel layer."""
         for batch in batches:
-            message = batch.message_for(self.events_group)
-            if message is not None:
-                await self.table_events(message)
+            await self.table_events(batch.message)
 
     async def _join(self, group: str) -> None:
         await self.channel_layer.group_add(group, self.channel_name)
@@ -251,12 +251,13 @@ def heartbeat(table_id: int, seen_by: int | None) -> int:
     return table_version(table_id)
 
 
-def arrive(table_id: int, user_id: int) -> tuple[bool, int | None]:
-    """A socket opened: whether the user may watch the table, and their seat (None: a spectator).
-    A seat counts the connection (presence.connected)."""
+def arrive(table_id: int, user_id: int) -> tuple[bool, int | None, dict[str, Any]]:
+    """A socket opened: whether the user may watch the table, their seat (None: a spectator; a seat
+    counts the connection, presence.connected) and the state that seat may see."""
     if not may_watch(table_id, user_id):
-        return False, None
-    return True, presence.connected(table_id, user_id)
+        return False, None, {}
+    seat = presence.connected(table_id, user_id)
+    return True, seat, snapshot(table_id, seat)
 
 
 def may_watch(table_id: int, user_id: int) -> bool:

@@ -4,8 +4,8 @@ The database holds the authoritative state of every table so that any daphne
 or Celery process can serve any table: a `Table` row carries a version number
 (one per event), each `Hand` its seed, commitment and serialised engine state,
 `ActionLog` every applied action (so any hand can be replayed) and `TableEvent`
-every event already filtered per seat (so a reconnecting client can be sent
-exactly what it missed).
+every event with what each seat may see of it (so a reconnecting client can be
+sent exactly what it missed).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from config.append_only import AppendOnlyError as AppendOnlyError
 from config.append_only import AppendOnlyModel
 from engine import bot_levels
 from engine.hand_script import SCRIPTED_OPTIONS
+from tables.view_delta import seat_view
 
 VARIANT_CHOICES = [
     ("pinghe", _("平和麻将")),
@@ -287,9 +288,9 @@ class ActionLog(AppendOnlyModel):
 
 
 class TableEvent(models.Model):
-    """One versioned event, stored already filtered: `views[str(seat)]` and `views["public"]`.
-
-    A view of None means that seat (or spectators) is not told about the event.
+    """One versioned event, stored once for every audience: `public` (what spectators see) and, for each
+    seat told something else, `seats[str(seat)]`: a delta over the public view (tables.view_delta), or
+    None when that seat is not told about the event. A public view of None: spectators are not told.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("牌桌"))
@@ -298,7 +299,8 @@ class TableEvent(models.Model):
         Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="events", verbose_name=_("牌局")
     )
     kind = models.CharField(_("类型"), max_length=32)
-    views = models.JSONField(_("各座位视图"))
+    public = models.JSONField(_("公开视图"), null=True, blank=True)
+    seats = models.JSONField(_("各座位差异"), default=dict, blank=True)
     created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
@@ -308,8 +310,8 @@ class TableEvent(models.Model):
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="event_version_per_table")]
 
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
-        key = "public" if seat is None else str(seat)
-        view = self.views.get(key)
+        """What `seat` (None: a spectator) is told of this event, or None."""
+        view = seat_view(self.public, self.seats, seat)
         return view if view is None else dict(view)
 
 

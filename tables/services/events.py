@@ -1,13 +1,15 @@
-"""Versioned table events: stored filtered per seat, broadcast only after commit.
+"""Versioned table events: stored once for every audience, broadcast only after commit.
 
 The channel layer delivers at most once and may drop messages, so it only
 carries copies: the `TableEvent` rows are the truth, and a client that sees a
 gap in the versions asks for `events_since(version)`.
 
-Groups: `tbl.<id>.s<seat>` receives that seat's views, `tbl.<id>.pub` the
-public view (spectators). Each broadcast is one message per group:
-`{"type": "table.events", "from": v0, "to": v1, "events": [...]}` where the
-events are the ones that group may see, each `{"version": v, **view}`.
+An event is its public view plus, per seat told something else, a small delta
+(tables.view_delta). Every socket at a table (seats and spectators) is in one
+group, `tbl.<id>.ev`, and a committed batch is ONE message to it:
+`{"type": "table.events", "from": v0, "to": v1, "events": [{"version", "public", "seats"}, ...]}`.
+Each consumer builds what its own seat (or a spectator) may see from it
+(`visible`) and sends only that: another seat's part never leaves the server.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from tables.models import Hand, Table, TableEvent
+from tables.view_delta import seat_view, split
 
 log = logging.getLogger(__name__)
 
@@ -31,22 +34,20 @@ PUBLIC = "public"
 View = dict[str, Any] | None
 
 
-def seat_group(table_id: int, seat: int) -> str:
-    return f"tbl.{table_id}.s{seat}"
-
-
-def public_group(table_id: int) -> str:
-    return f"tbl.{table_id}.pub"
+def table_group(table_id: int) -> str:
+    """Every socket at the table, seats and spectators: batches go here, each consumer filters its part."""
+    return f"tbl.{table_id}.ev"
 
 
 def audience_keys(n_seats: int) -> list[str]:
-    """The keys of `TableEvent.views`: one per seat, then the public one."""
+    """The audiences of an event: one key per seat, then the public one."""
     return [str(seat) for seat in range(n_seats)] + [PUBLIC]
 
 
 def same_for_all(n_seats: int, view: dict[str, Any]) -> dict[str, View]:
     """Views for an event everybody may see in full (seats, results, revealed seeds)."""
-    return {key: dict(view) for key in audience_keys(n_seats)}
+    shared = dict(view)  # one object for all: stored once, no delta to compute (view_delta.split)
+    return dict.fromkeys(audience_keys(n_seats), shared)
 
 
 def per_seat(n_seats: int, view_of: Callable[[int | None], View]) -> dict[str, View]:
@@ -71,7 +72,8 @@ class EventRecorder:
 
     def add(self, kind: str, views: Mapping[str, View], hand: Hand | None = None) -> TableEvent:
         self.table.version += 1
-        row = TableEvent(table=self.table, version=self.table.version, hand=hand, kind=kind, views=dict(views))
+        public, seats = split(dict(views), PUBLIC)
+        row = TableEvent(table=self.table, version=self.table.version, hand=hand, kind=kind, public=public, seats=seats)
         self.rows.append(row)
         return row
 
@@ -82,54 +84,51 @@ class EventRecorder:
         TableEvent.objects.bulk_create(self.rows)
         self.table.save(update_fields=["version"])
         table_id, rows = self.table.pk, list(self.rows)
-        n_seats = self.table.room.n_seats
         self.rows = []
         # robust: a failed broadcast must not fail the committed action; clients resync on gaps
-        transaction.on_commit(lambda: publish(Broadcast.of(table_id, n_seats, rows)), robust=True)
+        transaction.on_commit(lambda: publish(Broadcast.of(table_id, rows)), robust=True)
 
 
-def batch_for(rows: Iterable[TableEvent], seat: int | None) -> list[dict[str, Any]]:
-    """The events of `rows` the seat (None = spectators) may see, each tagged with its version."""
+def wire(row: TableEvent) -> dict[str, Any]:
+    """An event as the channel layer carries it: every audience's part (for consumers, never for a client)."""
+    return {"version": row.version, "public": row.public, "seats": row.seats}
+
+
+def visible(events: Iterable[dict[str, Any]], seat: int | None, after: int = 0) -> list[dict[str, Any]]:
+    """Of `wire` events after version `after`, what the seat (None = spectators) may see, tagged with versions."""
     out = []
-    for row in rows:
-        view = row.view_for(seat)
+    for event in events:
+        if event["version"] <= after:
+            continue
+        view = seat_view(event["public"], event["seats"], seat)
         if view is not None:
-            out.append({"version": row.version, **view})
+            out.append({"version": event["version"], **view})
     return out
 
 
 @dataclass(frozen=True, slots=True)
 class Broadcast:
-    """One committed batch of a table's events as channel-layer messages: `(group, message)` pairs."""
+    """One committed batch of a table's events: one message for the table's group."""
 
     table_id: int
     first: int  # the first version of the batch: collected batches are sent in version order
-    messages: tuple[tuple[str, dict[str, Any]], ...]
+    message: dict[str, Any]
 
     @classmethod
-    def of(cls, table_id: int, n_seats: int, rows: list[TableEvent]) -> Broadcast:
+    def of(cls, table_id: int, rows: list[TableEvent]) -> Broadcast:
         first, last = rows[0].version, rows[-1].version
-        groups: list[tuple[str, int | None]] = [(seat_group(table_id, s), s) for s in range(n_seats)]
-        groups.append((public_group(table_id), None))
-        messages = tuple(
-            (group, {"type": "table.events", "from": first, "to": last, "events": batch_for(rows, seat)})
-            for group, seat in groups
-        )
-        return cls(table_id, first, messages)
-
-    def message_for(self, group: str) -> dict[str, Any] | None:
-        return next((message for name, message in self.messages if name == group), None)
+        message = {"type": "table.events", "from": first, "to": last, "events": [wire(row) for row in rows]}
+        return cls(table_id, first, message)
 
     async def send(self) -> None:
-        """Hand the messages to the channel layer (from the event loop; best effort: clients resync on gaps)."""
+        """Hand the message to the channel layer (from the event loop; best effort: clients resync on gaps)."""
         layer = get_channel_layer()
         if layer is None:
             return
-        for group, message in self.messages:
-            try:
-                await layer.group_send(group, message)
-            except Exception:  # the events are committed: a client that misses them resyncs
-                log.exception("broadcast of table %s to %s failed", self.table_id, group)
+        try:
+            await layer.group_send(table_group(self.table_id), self.message)
+        except Exception:  # the events are committed: a client that misses them resyncs
+            log.exception("broadcast of table %s failed", self.table_id)
 
 
 _outbox = threading.local()
@@ -169,7 +168,8 @@ def events_since(
 
     None when more than `limit` are missing: the client gets a full state instead.
     """
-    rows = list(TableEvent.objects.filter(table_id=table_id, version__gt=version).order_by("version")[: limit + 1])
-    if len(rows) > limit:
+    rows = TableEvent.objects.filter(table_id=table_id, version__gt=version).order_by("version")
+    found: list[dict[str, Any]] = [dict(e) for e in rows.values("version", "public", "seats")[: limit + 1]]
+    if len(found) > limit:
         return None
-    return batch_for(rows, seat), (rows[-1].version if rows else version)
+    return visible(found, seat), (found[-1]["version"] if found else version)

@@ -33,7 +33,8 @@ def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, fund
     assert not Seat.objects.filter(table=table, user=ming).exists()
     assert Seat.objects.filter(table=table, user=fang).exists()
     moved = TableEvent.objects.filter(table=table, kind="moved_out").latest("version")
-    assert moved.views["public"]["user"] == ming.pk and "disconnected" in moved.views["public"]["reason"]
+    told = moved.view_for(None) or {}
+    assert told["user"] == ming.pk and "disconnected" in told["reason"]
 
     after_wait = timezone.now() + timedelta(seconds=120)
     presence.seen(table.pk, fang.pk, after_wait)  # 小芳's page keeps pinging (the heartbeat decides presence)
