@@ -206,9 +206,16 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # tables: timeouts, grace periods, bots and next deals; then lost settlements
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
+    # bots' think time at a watched table (tables.services.pacing): due bot moves, several times a second
+    "tables-bots": {
+        "task": "tables.tasks.play_bots",
+        "schedule": float(os.environ.get("TABLES_BOT_TICK_SECONDS", "0.25")),
+    },
     "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
     "operations-lift-expired": {"task": "operations.tasks.lift_expired_suspensions", "schedule": 60.0},
 }
+# tables: bots take a think time before each move while a person is connected (off in most tests)
+TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)
 # tables: fault injection for the crash test only (seconds a worker sleeps after posting a settlement)
 TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER_POST", "0"))
 # a seat whose sockets sent no heartbeat (pages ping every 10 s) for this long is treated as disconnected

@@ -224,6 +224,9 @@ class Hand(models.Model):
     state = models.JSONField(_("牌局状态"), help_text=_("引擎的 HandState.to_json()"))
     state_version = models.PositiveIntegerField(_("状态版本"), default=0, help_text=_("引擎状态的版本"))
     deadline = models.DateTimeField(_("行动截止"), null=True, blank=True, help_text=_("待行动座位的超时时间"))
+    bot_due = models.DateTimeField(
+        _("机器人行动时间"), null=True, blank=True, help_text=_("有真人在座时，机器人想好之后出牌的时间")
+    )
     # The room's timers at the deal: an operator's change reaches the next hand, never a running one.
     turn_seconds = models.PositiveIntegerField(_("出牌时限（秒）"), default=20, help_text=_("发牌时房间的出牌时限"))
     claim_seconds = models.PositiveIntegerField(_("吃碰时限（秒）"), default=8, help_text=_("发牌时房间的吃碰时限"))
@@ -245,6 +248,7 @@ class Hand(models.Model):
         indexes = [
             models.Index(fields=["status", "deadline"]),
             models.Index(fields=["status", "settled"]),
+            models.Index(fields=["status", "bot_due"]),
         ]
 
     def __str__(self) -> str:

@@ -36,6 +36,13 @@ def _pool_connections_closed() -> Iterator[None]:
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=10)
 
 
+@pytest.fixture(autouse=True)
+def bots_move_at_once(settings):
+    """Bots' think time (tables.services.pacing) is for people watching; the stories want them quick
+    and deterministic, but for the pacing stories, which turn it back on."""
+    settings.TABLES_BOT_PACING = False
+
+
 @pytest.fixture
 def make_player(django_user_model) -> Callable[..., object]:
     """Create a player with the shared test PASSWORD."""

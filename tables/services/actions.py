@@ -27,7 +27,7 @@ from engine.wall import commitment
 from tables import bots
 from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion
 from tables.models import ActionLog, ActionSource, Hand, HandStatus, Seat, Table, TableStatus
-from tables.services import jobs
+from tables.services import jobs, pacing
 from tables.services.events import EventRecorder, per_seat, same_for_all
 
 
@@ -50,6 +50,7 @@ class Play:
     events: EventRecorder
     now: datetime
     fresh: bool = False  # a new deal: prompt even though no action was applied yet
+    bot_due_now: bool = False  # the first bot move is due (its think time is over, or its seat timed out)
     start_version: int = -1
 
     def __post_init__(self) -> None:
@@ -99,6 +100,7 @@ def act(
         if seat.auto:
             _set_auto(play, seat, False)
         logged = _apply(play, seat.index, parsed, ActionSource.PLAYER, client_id)
+        play.hand.bot_due = None  # a bot still to move thinks again from here
         _continue(play)
         return ActResult(logged.table_version)
 
@@ -121,8 +123,29 @@ def fire_deadline(hand_id: int, state_version: int, now: datetime | None = None)
         for index in play.state.to_act:
             if not play.seats[index].bot_plays:
                 _set_auto(play, play.seats[index], True)
+        play.bot_due_now = True  # the seat used its whole time: no think time on top
         _continue(play)
         return True
+
+
+def play_due_bot(hand_id: int, state_version: int, now: datetime | None = None) -> bool:
+    """The bot tick: the bot whose think time is over moves (tables.services.pacing).
+
+    Returns whether it moved; a stale call (the hand moved on) or an early one changes nothing.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
+        table = lock_table(table_id)
+        hand = Hand.objects.get(pk=hand_id)
+        if hand.status != HandStatus.PLAYING or hand.state_version != state_version:
+            return False
+        if hand.bot_due is None or hand.bot_due > now:
+            return False
+        play = open_play(table, now)
+        play.bot_due_now = True
+        _continue(play)
+        return play.state.version != state_version
 
 
 def set_auto(table_id: int, user_id: int, auto: bool) -> None:
@@ -270,11 +293,19 @@ def _bot_seat(play: Play) -> int | None:
 
 
 def _continue(play: Play, finish_events: bool = True) -> None:
-    """Bots play their seats until a person must act or the hand ends; then save, prompt, settle."""
+    """Bots play their seats until a person must act or the hand ends; then save, prompt, settle.
+    While a person watches, each bot move waits for its think time instead (tables.services.pacing)."""
+    watched = pacing.watched(play.seats)
     while not play.state.finished and (seat := _bot_seat(play)) is not None:
+        if watched and not play.bot_due_now:
+            pacing.schedule(play.hand, play.table.room, play.state, seat, play.now)
+            break
+        play.bot_due_now, play.hand.bot_due = False, None
         rng = random.Random(f"{play.hand.seed}/{play.state.version}/{seat}")
         choose = bots.level_for(play.seats[seat], play.table.room).choose
         _apply(play, seat, choose(play.state, seat, rng), ActionSource.BOT)
+    else:
+        play.hand.bot_due = None  # no bot is to move: a person's decision, or the end
     if play.state.finished:
         _finish_hand(play)
     elif play.fresh or play.state.version != play.start_version:
@@ -320,7 +351,7 @@ def _save_hand(play: Play) -> None:
     hand = play.hand
     hand.state = play.state.to_json()
     hand.state_version = play.state.version
-    hand.save(update_fields=["state", "state_version", "deadline", "status", "sheet", "finished_at"])
+    hand.save(update_fields=["state", "state_version", "deadline", "bot_due", "status", "sheet", "finished_at"])
 
 
 def _finish_hand(play: Play) -> None:

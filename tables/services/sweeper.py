@@ -3,7 +3,9 @@
 Overdue decisions fire as ordinary actions that carry the hand version (a stale timer
 does nothing); sockets silent past the presence timeout count as gone; disconnected
 players past the grace period escape; bots fill tables after the room's wait; the next
-hand is dealt after the pause. Celery countdowns are not used: they live in worker memory
+hand is dealt after the pause; bots whose think time is over move (the finer bot tick,
+`play_bots_now`, does that several times a second; the sweep catches up should it fall
+behind). Celery countdowns are not used: they live in worker memory
 and eager mode ignores them. Each table's step is its own transaction and a failing one
 is logged and counted, never allowed to stop the sweep for every other table; seats still
 within their grace are skipped without taking their table's lock. `tables.tasks.sweep`
@@ -27,7 +29,7 @@ log = logging.getLogger(__name__)
 
 def sweep_now(now: datetime) -> dict[str, int]:
     """One sweep at `now`; returns how many of each thing it did (`failed`: steps that raised)."""
-    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0, "failed": 0}
+    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0, "failed": 0, "bot_moves": 0}
 
     def run(kind: str, step: Callable[..., object], *args: object) -> None:
         # One table's failure must not starve every other table of its timers: log it, go on.
@@ -41,6 +43,8 @@ def sweep_now(now: datetime) -> dict[str, int]:
         "id", "state_version"
     ):
         run("timeouts", actions.fire_deadline, hand_id, version)
+    for hand_id, version in _due_bots(now):
+        run("bot_moves", actions.play_due_bot, hand_id, version)
     for seat_id in _silent_seats(now):
         run("silent", presence.presence_lost, seat_id)
     for seat_id in _graceless_seats(now):
@@ -54,6 +58,23 @@ def sweep_now(now: datetime) -> dict[str, int]:
     ):
         run("deals", between_hands.next_hand, table_id)
     return done
+
+
+def play_bots_now(now: datetime) -> int:
+    """Every bot move due at `now` (tables.services.pacing), each its own transaction; how many moved.
+    A stale one (the hand moved on since it was read) does nothing."""
+    moved = 0
+    for hand_id, version in _due_bots(now):
+        try:
+            moved += actions.play_due_bot(hand_id, version, now)
+        except Exception:
+            log.exception("bot tick: hand %s failed", hand_id)
+    return moved
+
+
+def _due_bots(now: datetime) -> list[tuple[int, int]]:
+    due = Hand.objects.filter(status=HandStatus.PLAYING, bot_due__lte=now)
+    return list(due.values_list("id", "state_version"))
 
 
 def _silent_seats(now: datetime) -> list[int]:

@@ -136,10 +136,11 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     try:
         app.start_redis()
         app.manage("migrate", "--noinput", "-v0")
-        # Quick rooms for the test: bots fill empty seats after a second; generous turn timers.
+        # Quick rooms for the test: bots fill empty seats after a second and think briefly; generous turn timers.
         app.shell(
             "from tables.models import Room; "
-            "Room.objects.update(bot_wait_seconds=1, turn_seconds=60, claim_seconds=30, between_hands_seconds=600)"
+            "Room.objects.update(bot_wait_seconds=1, turn_seconds=60, claim_seconds=30, between_hands_seconds=600, "
+            "bot_think_min_ms=50, bot_think_max_ms=150)"
         )
         app.spawn(
             "daphne", sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(app.port), "config.asgi:application"

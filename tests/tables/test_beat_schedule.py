@@ -9,7 +9,12 @@ from config.celery import app
 
 
 @pytest.mark.parametrize(
-    "entry, task", [("tables-sweep", "tables.tasks.sweep"), ("tables-reconcile", "tables.tasks.reconcile")]
+    "entry, task",
+    [
+        ("tables-sweep", "tables.tasks.sweep"),
+        ("tables-bots", "tables.tasks.play_bots"),
+        ("tables-reconcile", "tables.tasks.reconcile"),
+    ],
 )
 def test_beat_schedules_the_tables_tasks(entry, task):
     import tables.tasks  # noqa: F401 - registers the tasks
