@@ -42,10 +42,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
 
-from engine import waits as waits_module
 from engine.shapes import Shape, face_counts, is_win, win_checker
 from engine.tiles import N_KINDS, Tile
-from engine.waits import shanten_counts, waits, waits_counts
+from engine.waits import clear_caches, shanten_counts, waits, waits_counts
 
 RIICHI_SHAPES = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS})
 PINGHE_SHAPES = frozenset({Shape.STANDARD, Shape.PINGHE_PAIRS})
@@ -235,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
 
     def cold_gold_shanten() -> object:
-        _clear_shanten_caches()
+        clear_caches()
         return gold_shanten()
 
     results["shanten gold 17, cold (vs pkg random 14)"] = rates(
@@ -262,12 +261,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"agreement on {2 * n} hands (win and shanten): {unexplained} unexplained, {explained} 龙七对 differences")
     print(f"goals missed: {missed}")
     return 1 if unexplained else 0
-
-
-def _clear_shanten_caches() -> None:
-    """Empty the engine's memoized per-suit shanten rows (the cold row)."""
-    for fn in (waits_module._suit_usable, waits_module._suit_rows, waits_module._len):
-        fn.cache_clear()
 
 
 def _package_version() -> str:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
+from threading import Lock
 
 from engine import _suits
 from engine.shapes import (
@@ -267,6 +268,8 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
 
     Per suit, `_suit_usable` gives the best for each number of set-blocks, without and
     with the pair-block; the suits are then merged (max-plus) over the block counts.
+    Real hands share few distinct rows (about a hundred over 20000 dealt 17-tile hands),
+    so rows are interned and each pair's merge is computed once (`_merged`).
     A suit holding four of a kind is read by `_suit_rows` instead, which keeps count of
     the places only a fifth copy could fill (see `_full_standard_usable`).
     """
@@ -280,10 +283,102 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
         c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
     )
     h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    rows = _ROWS
+    a0, a1 = rows[_merged(_number_row(m), _number_row(p))]
+    b0, b1 = rows[_merged(_number_row(s), _honor_row(h))]
     k = target // 3
-    return _best_of_rows(
-        _suit_usable(m, 9, True), _suit_usable(p, 9, True), _suit_usable(s, 9, True), _suit_usable(h, 7, False), k
-    )
+    best = 0
+    for i in range(k + 1):
+        x = a1[i] + b0[k - i]
+        y = a0[i] + b1[k - i]
+        if x > best:
+            best = x
+        if y > best:
+            best = y
+    return best
+
+
+# Interned rows: a suit key's row and a merged pair's are small ids into _ROWS.
+_ROWS: list[_Row] = []
+_ROW_IDS: dict[_Row, int] = {}
+_MERGED: dict[int, int] = {}  # a << 20 | b -> the id of rows a and b merged
+_INTERNING = Lock()  # engine calls may run on several threads (the tables' database pool)
+
+
+def _intern(row: _Row) -> int:
+    found = _ROW_IDS.get(row)
+    if found is not None:
+        return found
+    with _INTERNING:
+        if row not in _ROW_IDS:
+            _ROWS.append(row)
+            _ROW_IDS[row] = len(_ROWS) - 1
+        return _ROW_IDS[row]
+
+
+@cache
+def _number_row(key: int) -> int:
+    """The interned row of a numbered suit's key: its runs' rows merged. Tiles two empty kinds
+    apart share no block, so each run is read on its own, shifted to the suit's start: far
+    fewer shapes than keys to compute the first time."""
+    row = _EMPTY
+    for run in _runs(key):
+        row = _merged(row, _intern(_suit_usable(run, 9, True)))
+    return row
+
+
+@cache
+def _honor_row(key: int) -> int:
+    """The interned row of the honours' key: honours make no chows, so each kind is a run."""
+    row = _EMPTY
+    while key:
+        key, n = divmod(key, 5)
+        if n:
+            row = _merged(row, _intern(_suit_usable(n, 7, False)))
+    return row
+
+
+def _runs(key: int) -> list[int]:
+    """A numbered suit's runs of tiles (apart by two empty kinds or more), each shifted to kind 0."""
+    runs: list[int] = []
+    run = place = gap = 0
+    while key:
+        key, n = divmod(key, 5)
+        if not n:
+            gap += 1
+            continue
+        if run and gap >= 2:
+            runs.append(run)
+            run = place = 0
+        elif run:
+            place += gap
+        run += n * _suits.POW5[place]
+        place += 1
+        gap = 0
+    if run:
+        runs.append(run)
+    return runs
+
+
+def clear_caches() -> None:
+    """Forget every memoized shanten row (for a benchmark of a cold start; answers do not change)."""
+    with _INTERNING:
+        for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts):
+            fn.cache_clear()
+        _MERGED.clear()
+        _ROW_IDS.clear()
+        _ROWS[:] = [_EMPTY_ROW]
+        _ROW_IDS[_EMPTY_ROW] = _EMPTY
+
+
+def _merged(a: int, b: int) -> int:
+    """The interned row of rows a and b merged (for 0.._MAX_BLOCKS set-blocks), memoized."""
+    pair = a << 20 | b
+    found = _MERGED.get(pair)
+    if found is None:
+        m0, m1 = _merge2(_ROWS[a], _ROWS[b], _MAX_BLOCKS)
+        found = _MERGED[pair] = _intern((tuple(m0), tuple(m1)))
+    return found
 
 
 def _best_of_rows(a: _Row, b: _Row, d: _Row, e: _Row, k: int) -> int:
@@ -373,6 +468,8 @@ def _shares(parts: int, total: int) -> tuple[tuple[int, ...], ...]:
 _USABLE_SUITS = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 _MAX_BLOCKS = 5  # 17 tiles: 5 sets + a pair
 _Row = tuple[tuple[int, ...], tuple[int, ...]]  # (without, with the pair-block)[m set-blocks] -> usable tiles
+_EMPTY_ROW: _Row = ((0,) * (_MAX_BLOCKS + 1), (0,) * (_MAX_BLOCKS + 1))
+_EMPTY = _intern(_EMPTY_ROW)  # a suit without tiles (always id 0)
 
 
 @cache
@@ -472,7 +569,8 @@ def _costed_blocks_at(c: Sequence[int], i: int, full: int, chows: bool) -> list[
 
 def _pair_blocks(c: Sequence[int]) -> tuple[int, int]:
     """(pair-blocks, single-blocks) a count array offers (4 copies: two pairs, 3: a pair and a single)."""
-    return sum(n >> 1 for n in c), sum(n & 1 for n in c)
+    threes = c.count(3)
+    return c.count(2) + threes + 2 * c.count(4), c.count(1) + threes
 
 
 def _seven_blocks(pairs: int, singles: int) -> int:
@@ -486,16 +584,23 @@ def _seven_pairs_usable(c: Sequence[int], target: int, spare: int = 0) -> int | 
 
 
 def _pinghe_pairs_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
-    """Seven pair-blocks plus one triplet-block taken from a single kind (tried for each kind;
-    only that kind's pair/single counts change, so each try is O(1)). Beside a triplet of a
-    kind held four times, the fourth copy's pair needs a fifth: only a spare (a gold) fills it."""
+    """Seven pair-blocks plus one triplet-block taken from a single kind: a function of how
+    many kinds the hand holds 1, 2, 3 and 4 times (`_pinghe_pairs_by_counts`)."""
     if target != 17:
         return None
-    pairs, singles = _pair_blocks(c)
+    return _pinghe_pairs_by_counts(c.count(1), c.count(2), c.count(3), c.count(4), spare > 0)
+
+
+@cache
+def _pinghe_pairs_by_counts(h1: int, h2: int, h3: int, h4: int, spare: bool) -> int:
+    """对对胡's usable tiles from the kinds held n times (h_n): the triplet is tried on a kind of
+    each count; only that kind's pair/single blocks change. Beside a triplet of a kind held
+    four times, the fourth copy's pair needs a fifth: only a spare (a gold) fills it."""
+    pairs, singles = h2 + h3 + 2 * h4, h1 + h3
     best = _seven_blocks(pairs, singles)
-    for n in c:
-        if n:
-            r = 3 if n > 3 else n
+    for n, held in ((1, h1), (2, h2), (3, h3), (4, h4)):
+        if held:
+            r = min(n, 3)
             m = n - r
             rest_single = m & 1 if n < 4 or spare else 0
             best = max(best, r + _seven_blocks(pairs - (n >> 1) + (m >> 1), singles - (n & 1) + rest_single))

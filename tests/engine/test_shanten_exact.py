@@ -20,7 +20,7 @@ from mahjong.shanten import Shanten
 from engine import evaluation as ev
 from engine.shapes import Shape, face_counts, standard_need, win_checker
 from engine.tiles import BAIBAN, N_KINDS, Tile, format_tiles, parse_tiles
-from engine.waits import SPARE_GOLDS, shanten, waits
+from engine.waits import SPARE_GOLDS, clear_caches, shanten, waits
 
 STANDARD = frozenset({Shape.STANDARD})
 PINGHE = frozenset({Shape.STANDARD, Shape.PINGHE_PAIRS})
@@ -236,3 +236,12 @@ def test_gold_hands_agree_with_the_place_count(size):
             expected = slot_shanten(counts, golds, SPARE_GOLDS if gold is not None else 0)
             got = (shanten(hand, gold=gold, shapes=STANDARD), ev.shanten(hand, gold, STANDARD))
             assert got == (expected, expected), (format_tiles(hand), gold)
+
+
+def test_forgetting_the_memoized_rows_changes_no_answer():
+    rng = random.Random("cold")
+    hands = [(with_fours(rng, 17), Tile(rng.randrange(N_KINDS))) for _ in range(30)]
+    hands = [(hand, gold) for hand, gold in hands if hand.count(gold) <= 4]
+    warm = [shanten(hand, gold=gold, shapes=PINGHE) for hand, gold in hands]
+    clear_caches()
+    assert [shanten(hand, gold=gold, shapes=PINGHE) for hand, gold in hands] == warm
