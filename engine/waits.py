@@ -361,7 +361,8 @@ def _runs(key: int) -> list[int]:
 
 
 def clear_caches() -> None:
-    """Forget every memoized shanten row (for a benchmark of a cold start; answers do not change)."""
+    """Forget every memoized shanten row (for a benchmark of a cold start; answers do not change).
+    Not while another thread computes a shanten: its row ids would point into the emptied table."""
     with _INTERNING:
         for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts):
             fn.cache_clear()
@@ -519,8 +520,10 @@ def _suit_rows(key: int, full: int, n: int, chows: bool) -> tuple[_Row, ...]:
     Each partial block holding the lowest present kind i has its open places put where they
     cost fewest spares: a lone i as a pung (open at i) or in a chow (open at two neighbours),
     12 open at 0 or 3, 13 open at 2. Open places at kinds held three times or less never cost
-    one: an optimal reading can always leave them within four copies (checked against an
-    exhaustive count of every block's places in tests/engine/test_shanten_exact.py).
+    one: an optimal reading can always leave them within four copies. Both claims were checked
+    against a place-by-place count of every block reading (`slot_shanten` in
+    tests/engine/test_shanten_exact.py, which compares whole hands): on every honours key
+    and every numbered-suit key of up to 9 tiles, 0..4 spares, with no difference.
     """
     flat = (0,) * (_MAX_BLOCKS + 1)
     if not key:
