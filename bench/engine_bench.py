@@ -12,9 +12,9 @@ Shanten rows: the package's `calculate_shanten` on the complete and random 14-ti
 the engine's `shanten_counts` on the same; "shanten gold 17" is the engine's exact 向听 of
 the gold 17 hands (pinghe's shapes, a gold game: `gold_in_play`) against the package's
 14-tile shanten on random hands, its usual input, and on complete hands, where its search
-stops early (the goal holds against both). The engine memoizes each suit's block rows, so every pass after the
-first reads them warm, as a bot does all hand long; the "cold" row times one pass with
-those caches emptied first.
+stops early (the goal holds against both). The engine memoizes each suit's block rows
+and their merges, so every pass after the first reads them warm, as a long-running
+process does; the "cold" row times one pass after `engine.waits.clear_caches()`.
 
 Both libraries read the same 34-count arrays: the package's `Agari().is_agari` and
 `Shanten().calculate_shanten`, the engine's `win_checker(shapes)` and `shanten_counts`
