@@ -26,12 +26,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from engine import bot as easy
 from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
-from engine.evaluation import Sight, _efficiency, _Hand, _hand, _liability, _wait_share, sight
+from engine.evaluation import (
+    _OWN_RIVER_FACTOR,
+    _PASSED_FACTOR,
+    _SUJI_FACTOR,
+    Sight,
+    _base_share,
+    _efficiency,
+    _Hand,
+    _hand,
+    _liability,
+    _passed_since,
+    sight,
+)
 from engine.hand import HandState, Phase, legal_actions
 from engine.shapes import Shape
 from engine.tiles import Tile
@@ -64,6 +76,7 @@ _CURVES_ERREN = (
 )
 READY_FOUR_SETS = 0.95
 FLUSH_SUIT, OFF_FLUSH = 1.6, 0.25  # danger of a flush-seeker's suit, and of the other number suits
+PASSED_FACTOR, OWN_RIVER_FACTOR, SUJI_FACTOR = _PASSED_FACTOR, _OWN_RIVER_FACTOR, _SUJI_FACTOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +142,17 @@ def readiness(style: Style, sg: Sight, other: int) -> float:
     return curve[min(len(sg.rivers[other]), len(curve) - 1)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Table:
-    """One decision's reading of the opponents: readiness per seat and the overall threat."""
+    """One decision's reading of the opponents, computed once: readiness per seat, the overall
+    threat, and what each opponent's public play says about its waits (and a per-kind cache)."""
 
     ready: tuple[float, ...]
     threat: float  # the chance at least one opponent is ready to win on a discard
+    passed: tuple[frozenset[int], ...] = ()  # kinds each seat let pass since its last discard
+    thrown: tuple[frozenset[int], ...] = ()  # kinds in each seat's river
+    leans: tuple[int | None, ...] = ()  # the number suit a flush-seeker's shown sets are all in
+    cache: dict[int, float] = field(default_factory=dict)
 
     @staticmethod
     def read(style: Style, sg: Sight) -> Table:
@@ -142,34 +160,71 @@ class Table:
         calm = 1.0
         for r in ready:
             calm *= 1 - r
-        return Table(ready, 1 - calm)
+        seats = range(sg.n_seats)
+        return Table(
+            ready,
+            1 - calm,
+            passed=tuple(frozenset(t.kind for t in _passed_since(sg, o)) for o in seats),
+            thrown=tuple(frozenset(t.kind for t in sg.rivers[o]) for o in seats),
+            leans=tuple(_lean(sg, o) for o in seats),
+        )
 
 
 def danger(sg: Sight, table: Table, tile: Tile) -> float:
-    """The chance (a weight above 1 under 包) that discarding `tile` deals in, from public play only."""
-    if any(level >= 2 for level in sg.you) or (sg.gold is not None and tile == sg.gold):
-        return 0.0  # 双游: only 自摸 wins; a discarded gold is never won on
+    """The chance (a weight above 1 under 包) that discarding `tile` deals in, from public play only.
+
+    Per opponent: its readiness × the share of ready hands waiting on this tile (engine.evaluation's
+    reading: middle tiles likelier, every copy seen or let pass since its discard nearly safe, its
+    own discards and 筋 safer) × how often this game's ready hands may win on a discard at all,
+    a flush-seeker's suit likelier and the other suits unlikely; 包 liabilities on top."""
+    cached = table.cache.get(tile.kind)
+    if cached is not None:
+        return cached
     total = 0.0
-    for other, ready in enumerate(table.ready):
-        if ready > 0:
-            total += ready * _wait_share(sg, other, tile) * sg.discard_win_share * _suit_lean(sg, other, tile)
-        if sg.liability and other != sg.seat:
-            total += _liability(sg, other, tile)
-    if sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
-        total *= 3  # nanping: in the last tiles the discarder pays everything (包)
+    if not any(level >= 2 for level in sg.you) and not (sg.gold is not None and tile == sg.gold):
+        for other, ready in enumerate(table.ready):
+            if ready > 0:
+                total += ready * _share(sg, table, other, tile) * sg.discard_win_share
+            if sg.liability and other != sg.seat:
+                total += _liability(sg, other, tile)
+        if sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
+            total *= 3  # nanping: in the last tiles the discarder pays everything (包)
+    table.cache[tile.kind] = total
     return total
 
 
-def _suit_lean(sg: Sight, other: int, tile: Tile) -> float:
+def _share(sg: Sight, table: Table, other: int, tile: Tile) -> float:
+    share = _base_share(tile)
+    kind = tile.kind
+    live = 4 - sg.seen[kind]
+    if live <= 0:
+        share *= 0.4  # every other copy seen: only a 单吊 or an edge/closed wait on it remains
+    elif live == 1:
+        share *= 0.7
+    if kind in table.passed[other]:
+        share *= PASSED_FACTOR
+    elif kind in table.thrown[other]:
+        share *= OWN_RIVER_FACTOR
+    elif not tile.is_honor and all(k in table.thrown[other] for k in _suji_partners(tile)):
+        share *= SUJI_FACTOR
+    lean = table.leans[other]
+    if lean is not None:
+        share *= 1.2 if tile.is_honor else (FLUSH_SUIT if tile.suit == lean else OFF_FLUSH)
+    return share
+
+
+def _suji_partners(tile: Tile) -> list[int]:
+    return [tile.kind + d for d in (-3, 3) if 1 <= tile.number + d <= 9]
+
+
+def _lean(sg: Sight, other: int) -> int | None:
     """A seat whose two or more shown sets are all of one number suit (and honours) is after a
     flush: it waits in that suit or on honours, hardly in the others."""
     melds = sg.exposed[other]
     suits = {m.tiles[0].suit for m in melds if not m.tiles[0].is_honor}
     if len(melds) < 2 or len(suits) != 1:
-        return 1.0
-    if tile.is_honor:
-        return 1.2
-    return FLUSH_SUIT if tile.suit in suits else OFF_FLUSH
+        return None
+    return next(iter(suits))
 
 
 def win_chance(shanten: int, effective: int, sg: Sight) -> float:
@@ -290,7 +345,9 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
     """The discard with the most win kept for the deal-in risked (see the module docstring).
 
     Golds are kept (unless every candidate is one). Every candidate's 向听 and danger are
-    cheap (one suit changes); its 进张 are counted only while it could still come out best."""
+    cheap (one suit changes, the danger read once per kind); its 进张 are counted only while it
+    could still come out best (the most promising first: the highest ceiling, then the tile
+    that joins least with the rest)."""
     hand = _hand(sg.hand, sg.gold, sg.shapes)
     keep = [t for t in tiles if t != sg.gold] or list(tiles)
     worth = _plan_worth(sg) if style.steer else None
@@ -300,10 +357,10 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         risk = danger(sg, table, tile)
         points = worth(tile) if worth is not None else 1.0
         ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - style.deal_in_cost * risk
-        rough.append((-ceiling, steps, risk, points, tile))
+        rough.append((-ceiling, _links(hand, tile, sg.gold), risk, points, tile))
     rough.sort()
     best: Choice | None = None
-    for neg_ceiling, _steps, risk, points, tile in rough:
+    for neg_ceiling, _joins, risk, points, tile in rough:
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
         eff = _efficiency(_without(hand, tile, sg.gold), sg)
@@ -313,6 +370,16 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
             best = choice
     assert best is not None
     return best.tile, best
+
+
+def _links(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
+    """How many held tiles a tile works with (copies, and its suit within two): loners go first."""
+    kind = rules.face(tile, gold).kind
+    counts = hand.counts
+    if kind >= 27:
+        return 2 * counts[kind]
+    low, high = kind - kind % 9, kind - kind % 9 + 8
+    return 2 * counts[kind] + sum(counts[k] for k in range(max(low, kind - 2), min(high, kind + 2) + 1) if k != kind)
 
 
 def _better(a: Choice, b: Choice) -> bool:
@@ -393,7 +460,7 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
             continue
         if isinstance(action, Kong):
             return action
-        if _claim_helps(sg, style, table, used, shanten):
+        if _claim_helps(sg, used, shanten):
             return action
     return Pass()
 
@@ -403,11 +470,11 @@ def _folding(shanten: int, table: Table) -> bool:
     return shanten >= 2 and table.threat >= 0.3
 
 
-def _claim_helps(sg: Sight, style: Style, table: Table, used: list[Tile], shanten: int) -> bool:
+def _claim_helps(sg: Sight, used: list[Tile], shanten: int) -> bool:
+    """Does the claim bring the hand a step closer (after its best discard)?"""
     rest = _minus(sg.hand, used)
-    after = replace(sg, hand=tuple(sorted(rest)), shapes=_with_a_meld(sg.shapes))
-    _, choice = pick_discard(after, style, table, sorted(set(rest)))
-    return choice.shanten < shanten
+    after = _hand(rest, sg.gold, _with_a_meld(sg.shapes))
+    return min(_shanten_without(after, t, sg.gold) for t in set(rest)) < shanten
 
 
 def _claim_tiles(sg: Sight, action: Action, tile: Tile) -> list[Tile] | None:

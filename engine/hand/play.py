@@ -31,6 +31,7 @@ from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
 from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs
+from engine.sheet import MeldKind
 from engine.tiles import Tile
 
 
@@ -95,13 +96,18 @@ def _handler(state: HandState, seat: int, action: Action) -> Any:
     return handler
 
 
+def _may_kong(s: Any, tile: Tile) -> bool:
+    """Only the kongs that could be: four held (暗杠) or the fourth to a pong (加杠); the validator decides."""
+    return s.hand.count(tile) >= 4 or any(m.kind == MeldKind.PUNG and m.tiles[0] == tile for m in s.melds)
+
+
 def _candidates(state: HandState, seat: int) -> list[Action]:
     s = state.seats[seat]
     if state.phase == Phase.NAME_GOLD:
         return [NameGold(Tile(k)) for k in range(34)]
     if state.phase == Phase.TURN:
         acts: list[Action] = [Win()]
-        acts += [Kong(t) for t in sorted(set(s.hand))]
+        acts += [Kong(t) for t in sorted(set(s.hand)) if _may_kong(s, t)]
         acts += [Discard(t) for t in sorted(set(s.hand))]
         return acts
     assert state.window is not None

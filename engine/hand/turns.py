@@ -42,7 +42,7 @@ from engine.hand.validation import (
     validate,
 )
 from engine.hand.wins import _check_discard_win, _sanjindao_once, _win_type
-from engine.shapes import Shape
+from engine.shapes import ORPHANS, Shape
 from engine.sheet import Meld, MeldKind, WinType
 from engine.tiles import Tile, format_tiles
 from engine.variants import Furiten
@@ -139,8 +139,9 @@ def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tup
     s = state.seats[seat]
     offered = []
     try:
-        _check_discard_win(state, seat, tile)
-        offered.append("win")
+        if _may_complete(state, s.hand, tile):
+            _check_discard_win(state, seat, tile)
+            offered.append("win")
     except IllegalAction:
         pass
     matching = _matching(state, s.hand, tile)
@@ -151,6 +152,23 @@ def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tup
     if state.rules.chow and seat == _next(state, discarder) and _chow_pairs(state, seat, tile):
         offered.append("chow")
     return flow_hooks(state.rules).claims(state, seat, tuple(offered))
+
+
+def _may_complete(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> bool:
+    """Could `tile` complete this hand at all? Not when it would sit alone: no gold (wildcard) held,
+    no tile of its face, none of its suit within two, and 十三幺 not possible. A quick test that
+    spares the full check on most discards; the full check decides the rest."""
+    gold = state.gold
+    if gold is not None and gold in hand:
+        return True
+    f = rules.face(tile, gold)
+    if Shape.THIRTEEN_ORPHANS in state.rules.shapes and f.kind in ORPHANS:
+        return True
+    for t in hand:
+        k = rules.face(t, gold).kind
+        if k == f.kind or (not f.is_honor and k // 9 == f.kind // 9 and k < 27 and abs(k - f.kind) <= 2):
+            return True
+    return False
 
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:
