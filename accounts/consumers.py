@@ -15,6 +15,7 @@ from importlib import import_module
 from typing import Any
 
 from channels.auth import get_user
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -80,6 +81,17 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
             self._session_watch.cancel()
         if self.user_group_name:
             await self.channel_layer.group_discard(self.user_group_name, self.channel_name)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch, without its `aclose_old_connections()` before every handler: that is a hop
+        to Channels' one database thread for every frame and every group message of every socket
+        (four per table action), and it serialises them all. These sockets never use that thread's
+        connection directly: their database calls tidy their own connections (Channels'
+        `database_sync_to_async` and tables.dbpool)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     # --- every close path runs the bookkeeping once ---------------------------------
 
