@@ -12,23 +12,29 @@ from __future__ import annotations
 
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from engine.actions import action_from_json
+from engine.actions import IllegalAction, action_from_json
 from engine.hand import HandState, apply, legal_actions, new_hand, next_dealership, next_hand_options
 from engine.view import view
 from engine.wall import commitment
 from tables import bots
-from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion
+from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion, TableError
 from tables.models import ActionLog, ActionSource, Hand, HandStatus, Seat, Table, TableStatus
 from tables.services import jobs, pacing
 from tables.services.events import EventRecorder, per_seat, same_for_all
+
+STATE_CACHE_SIZE = 2048  # decoded hand states kept per process (one per running hand is enough)
+_states: OrderedDict[tuple[int, str, int], HandState] = OrderedDict()
+_states_lock = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +77,27 @@ def open_play(table: Table, now: datetime, events: EventRecorder | None = None) 
     hand = table.hands.filter(status=HandStatus.PLAYING).first()
     if hand is None:
         raise NoRunningHand()
-    state = HandState.from_json(hand.state)
-    return Play(table, seats_of(table), hand, state, events or EventRecorder(table), now)
+    return Play(table, seats_of(table), hand, hand_state(hand), events or EventRecorder(table), now)
+
+
+def hand_state(hand: Hand) -> HandState:
+    """The hand's engine state, decoded once per process and version: `HandState` is immutable, and the
+    key is the row's (id, seed, state_version), so a state another process wrote is decoded afresh.
+    Only committed states are kept (`_save_hand`): a rolled-back version never shadows the real one."""
+    key = (hand.pk, hand.seed, hand.state_version)
+    with _states_lock:
+        state = _states.get(key)
+        if state is not None:
+            _states.move_to_end(key)
+            return state
+    return HandState.from_json(hand.state)
+
+
+def _remember_state(key: tuple[int, str, int], state: HandState) -> None:
+    with _states_lock:
+        _states[key] = state
+        while len(_states) > STATE_CACHE_SIZE:
+            _states.popitem(last=False)
 
 
 def act(
@@ -81,28 +106,46 @@ def act(
     """Apply a player's action. A repeated `client_id` (per seat) is answered with the first result, not applied again.
 
     Raises a `TableError` or the engine's `IllegalAction`; either way nothing changes.
+    A repeat is found only when the action fails (a repeat of an applied action is out of turn, stale or
+    illegal by then, or its log row collides with the first one's on the unique client id), so an
+    ordinary action costs no lookup.
     """
-    with transaction.atomic():
-        table = lock_table(table_id)
-        if client_id:
-            # Ids are the seat's own: another seat's id is not a repeat of this seat's action.
-            seat_index = table.seats.filter(user_id=user_id).values("index")
-            done = ActionLog.objects.filter(table=table, seat__in=seat_index, client_id=client_id).first()
-            if done is not None:
-                return ActResult(done.table_version, duplicate=True)
-        play = open_play(table, timezone.now())
-        seat = _seat_of_user(play.seats, user_id)
-        if hand_version is not None and hand_version != play.state.version:
-            raise StaleVersion(f"the hand is at version {play.state.version}, you acted on {hand_version}")
-        if seat.index not in play.state.to_act:
-            raise NotYourTurn()
-        parsed = action_from_json(action)
-        if seat.auto:
-            _set_auto(play, seat, False)
-        logged = _apply(play, seat.index, parsed, ActionSource.PLAYER, client_id)
-        play.hand.bot_due = None  # a bot still to move thinks again from here
-        _continue(play)
-        return ActResult(logged.table_version)
+    try:
+        with transaction.atomic():
+            return _act(table_id, user_id, client_id, action, hand_version)
+    except (TableError, IllegalAction, IntegrityError):
+        done = _done_before(table_id, user_id, client_id) if client_id else None
+        if done is None:
+            raise
+        return ActResult(done, duplicate=True)
+
+
+def _done_before(table_id: int, user_id: int, client_id: str) -> int | None:
+    """The table version after this seat's action with `client_id`, if it was applied (ids are per seat:
+    another seat's id is not a repeat of this seat's action)."""
+    seat_index = Seat.objects.filter(table_id=table_id, user_id=user_id).values("index")
+    logged = ActionLog.objects.filter(table_id=table_id, seat__in=seat_index, client_id=client_id)
+    return logged.values_list("table_version", flat=True).first()
+
+
+def _act(
+    table_id: int, user_id: int, client_id: str | None, action: dict[str, Any], hand_version: int | None
+) -> ActResult:
+    """`act`'s transaction (the caller's)."""
+    table = lock_table(table_id)
+    play = open_play(table, timezone.now())
+    seat = _seat_of_user(play.seats, user_id)
+    if hand_version is not None and hand_version != play.state.version:
+        raise StaleVersion(f"the hand is at version {play.state.version}, you acted on {hand_version}")
+    if seat.index not in play.state.to_act:
+        raise NotYourTurn()
+    parsed = action_from_json(action)
+    if seat.auto:
+        _set_auto(play, seat, False)
+    logged = _apply(play, seat.index, parsed, ActionSource.PLAYER, client_id)
+    play.hand.bot_due = None  # a bot still to move thinks again from here
+    _continue(play)
+    return ActResult(logged.table_version)
 
 
 def fire_deadline(hand_id: int, state_version: int, now: datetime | None = None) -> bool:
@@ -348,10 +391,12 @@ def _prompt(play: Play) -> None:
 
 
 def _save_hand(play: Play) -> None:
-    hand = play.hand
-    hand.state = play.state.to_json()
-    hand.state_version = play.state.version
+    hand, state = play.hand, play.state
+    hand.state = state.to_json()
+    hand.state_version = state.version
     hand.save(update_fields=["state", "state_version", "deadline", "bot_due", "status", "sheet", "finished_at"])
+    key = (hand.pk, hand.seed, state.version)
+    transaction.on_commit(lambda: _remember_state(key, state))
 
 
 def _finish_hand(play: Play) -> None:

@@ -9,7 +9,7 @@ from django.db import transaction
 from engine.hand import HandState, legal_actions
 from engine.view import view
 from tables.models import Hand, HandStatus, Room, Table
-from tables.services.actions import hand_header, lock_table, seats_of
+from tables.services.actions import hand_header, hand_state, lock_table, seats_of
 from tables.services.hints import hints
 from tables.services.seats import seat_list
 
@@ -39,7 +39,7 @@ def table_info(table: Table, seat: int | None, hand: Hand | None = None) -> dict
 
 
 def hand_info(hand: Hand, seat: int | None) -> dict[str, Any]:
-    state = HandState.from_json(hand.state)
+    state = hand_state(hand)
     to_act = sorted(state.to_act)
     info: dict[str, Any] = {
         **hand_header(hand),

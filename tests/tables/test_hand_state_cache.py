@@ -1,0 +1,53 @@
+"""Each process decodes a hand's engine state once per version (tables.services.actions.hand_state):
+what it hands out is always what the database holds, and a version that rolled back is never kept."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from engine.hand import HandState, legal_actions
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class RolledBack(Exception):
+    pass
+
+
+def running_hand(table):
+    from tables.models import Hand
+
+    return Hand.objects.get(table=table, status="playing")
+
+
+def test_the_cached_state_is_the_stored_one_and_a_rolled_back_one_is_not_kept(four_players, seat_at_table):
+    from tables.services import actions
+
+    table = seat_at_table(four_players, "pinghe")
+    hand = running_hand(table)
+    if not HandState.from_json(hand.state).to_act:
+        pytest.skip("this deal ended at its opening")  # any deal: 天胡 / 三金倒 end before a move
+    before = hand.state_version
+
+    # A transaction that saves a new state and then fails: the state must not be remembered.
+    with pytest.raises(RolledBack), transaction.atomic():
+        play = actions.open_play(actions.lock_table(table.pk), hand.started_at)
+        seat = min(play.state.to_act)
+        actions._apply(play, seat, legal_actions(play.state, seat)[0], "player")
+        actions._save_hand(play)
+        raise RolledBack()
+    hand = running_hand(table)
+    assert hand.state_version == before
+    assert (hand.pk, hand.seed, before + 1) not in actions._states
+
+    # A committed action: the next read hands out the remembered object, equal to the stored JSON.
+    state = actions.hand_state(hand)
+    seat = min(state.to_act)
+    user = next(p for p in four_players if p.pk == hand.players[seat])
+    actions.act(table.pk, user.pk, "cache-1", legal_actions(state, seat)[0].to_json(), state.version)
+    hand = running_hand(table) if table.hands.filter(status="playing").exists() else None
+    if hand is not None:
+        cached = actions.hand_state(hand)
+        assert cached is actions.hand_state(hand)  # decoded once
+        assert cached.to_json() == hand.state
