@@ -387,6 +387,7 @@ class Player:
         self.hand_version: int | None = None
         self.legal: list[dict[str, Any]] = []
         self.sent: dict[str, float] = {}
+        self.answered: dict[str, tuple[list[dict[str, Any]], int | None]] = {}
         self.ws: Any = None
         self.n, self.stopping, self.settled = 0, False, False
         self.reached = tally.reached.setdefault((table, seat_key), [])
@@ -452,6 +453,7 @@ class Player:
                 self.tally.acks.append((sent, now, self.table, msg["version"]))
         elif kind == "error":
             self.tally.error(msg["code"])
+            self.again(msg.get("id"))
         elif kind == "pong" and msg["version"] > self.version:
             self.spawn(self.behind(msg["version"]))
         if self.version:
@@ -482,6 +484,22 @@ class Player:
                 self.later(lambda: self.send({"type": "ready"}))  # the pause is scheduled now: ready again
         self.version = max(self.version, msg["to"])
 
+    def again(self, action_id: Any) -> None:
+        """A refused action (rate_limited: the server allows ~5 messages a second per socket) is offered
+        again a moment later, as a browser would, unless a newer prompt came meanwhile."""
+        if action_id not in self.sent:
+            return
+        del self.sent[action_id]
+        legal, version = self.answered.pop(action_id, ([], None))
+        if legal and not self.legal and self.hand_version == version:
+            self.legal = legal
+
+            async def retry() -> None:
+                await asyncio.sleep(0.2)
+                await self.answer(version)
+
+            self.spawn(retry())
+
     def offer(self, legal: list[dict[str, Any]], hand_version: int | None) -> None:
         self.legal, self.hand_version = legal, hand_version
         if legal:
@@ -497,6 +515,7 @@ class Player:
         choice = next((by_type[t] for t in ("win", "pass", "discard") if t in by_type), self.legal)
         self.n += 1
         action_id = f"{self.table}-{self.key}-{self.n}"
+        self.answered = {action_id: (self.legal, for_version)}  # only the last answer can be offered again
         self.legal = []
         self.sent[action_id] = time.monotonic()
         message = {"type": "action", "id": action_id, "action": self.rng.choice(choice), "hand_version": for_version}
