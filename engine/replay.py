@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.actions import Action, action_from_json
 from engine.events import Event
-from engine.hand import HandState, apply, start_hand
+from engine.hand import HandState, replay_apply, start_hand
 
 
 def replay(
@@ -29,7 +29,7 @@ def replay(
     events: list[Event] = list(start.events)
     for seat, action in actions:
         parsed = action if isinstance(action, Action) else action_from_json(action)
-        progress = apply(state, seat, parsed)
+        progress = replay_apply(state, seat, parsed)
         state = progress.state
         events.extend(progress.events)
     return state, tuple(events)

@@ -32,7 +32,7 @@ from typing import Any
 from engine import evaluation
 from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, QiangJin, Win, action_from_json
-from engine.hand import HandState, apply, start_hand
+from engine.hand import HandState, only_pass, pass_for_idle_seats, replay_apply, start_hand
 from engine.review_sight import Sight, sight_of
 from engine.sheet import Meld, MeldKind
 from engine.tiles import Tile, format_tiles
@@ -245,7 +245,11 @@ def _walk(replay: Replay, seat: int) -> Iterable[tuple[int, Sight, Action, int]]
     state = _start(replay)
     for step, (actor, data) in enumerate(replay.actions, start=1):
         action = _parse(step, data)
-        before = sight_of(view(state, seat), evaluation.sight(state, seat)) if actor == seat else None
+        if not isinstance(action, Pass) and only_pass(state, actor):
+            state = pass_for_idle_seats(state).state  # a log from before every window asked every seat
+        # A pass that was the seat's only choice (a window put to it by position) is no decision.
+        decides = actor == seat and not only_pass(state, seat)
+        before = sight_of(view(state, seat), evaluation.sight(state, seat)) if decides else None
         state = _apply(state, step, actor, action)
         if before is not None:
             yield step, before, action, state.seats[seat].you  # the seat's own level: public
@@ -276,7 +280,7 @@ def _parse(step: int, data: Mapping[str, Any]) -> Action:
 
 def _apply(state: HandState, step: int, actor: int, action: Action) -> HandState:
     try:
-        return apply(state, actor, action).state
+        return replay_apply(state, actor, action).state
     except (IllegalAction, ValueError) as exc:
         raise ReplayError(f"action {step} ({actor}: {action.to_json()}) does not replay: {exc}") from None
 

@@ -4,13 +4,18 @@
 tile only to their owner (the others may guess them: 抢暗杠); the turned-up gold
 is public; the wall is a count. When the hand is over every hand is revealed and
 the settlement sheet is included.
+
+Nothing in a view depends on another seat's concealed tiles: a window (claims, 抢杠,
+抢暗杠, the opening wins) lists every seat it was put to until it closes, the version
+shown is the decision's (`HandState.decision_version`), and a seat whose only choice
+is to pass is asked nothing (the table passes for it).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.hand import HandState, flow_hooks, legal_actions
+from engine.hand import HandState, asked, flow_hooks
 from engine.sheet import Meld
 from engine.tiles import format_tiles
 
@@ -21,7 +26,7 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
     window = state.window
     return {
         "variant": state.variant,
-        "version": state.version,
+        "version": state.decision_version,
         "phase": state.phase.name.lower(),
         "dealer": state.dealer,
         "streak": state.streak,
@@ -32,13 +37,13 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
         "drawable": state.drawable,
         "reserve": state.reserve,
         "turn": state.turn,
-        "to_act": list(state.to_act),
+        "to_act": list(state.public_to_act),
         "claim": _claim_view(state, seat) if window is not None else None,
         "shuangyou_seat": state.shuangyou_seat,
         "fenbing": state.fenbing,
         "seats": [_seat_view(state, i, seat, reveal) for i in range(state.n_seats)],
         "you": seat,
-        "legal_actions": [a.to_json() for a in legal_actions(state, seat)] if seat is not None else [],
+        "legal_actions": [a.to_json() for a in asked(state, seat)] if seat is not None else [],
         "finished": state.finished,
         "result": _result_view(state) if reveal else None,
         "table": _variant_view(state, seat),
@@ -57,7 +62,7 @@ def _claim_view(state: HandState, seat: int | None) -> dict[str, Any]:
         "tile": str(window.tile) if window.tile else None,
         "from": window.source,
         "kind": state.phase.name.lower(),
-        "waiting": list(window.waiting),
+        "waiting": list(window.asked),  # every seat it was put to: who has answered is secret
         "offered": list(window.offered(seat)) if seat is not None else [],
     }
 

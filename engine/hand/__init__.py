@@ -26,7 +26,7 @@ from engine.hand.drawing import can_self_win, draw
 from engine.hand.finish import finish_win, first_dealer, next_dealership, next_hand_options
 from engine.hand.hooks import FlowHooks, Handler, WinFacts, flow_hooks
 from engine.hand.opening import open_play
-from engine.hand.play import apply, legal_actions
+from engine.hand.play import apply, asked, legal_actions, only_pass, pass_for_idle_seats, replay_apply
 from engine.hand.state import HandState, Phase, Progress, SeatState, Source, Window, flower_points
 from engine.hand.turns import handle_answer, handle_discard
 from engine.hand.validation import validate
@@ -44,6 +44,7 @@ __all__ = [
     "WinFacts",
     "Window",
     "apply",
+    "asked",
     "can_self_win",
     "discard_win_points",
     "draw",
@@ -58,7 +59,10 @@ __all__ = [
     "new_hand",
     "next_dealership",
     "next_hand_options",
+    "only_pass",
     "open_play",
+    "pass_for_idle_seats",
+    "replay_apply",
     "start_hand",
     "validate",
 ]

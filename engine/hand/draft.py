@@ -53,6 +53,9 @@ class Draft:
         names = [f.name for f in dataclasses.fields(HandState)]
         values = {n: getattr(self, n) for n in names}
         values["seats"] = tuple(self.seats)
+        window = self.window
+        if window is not None and window.opened is None:
+            values["window"] = replace(window, opened=self.version)  # put to the seats at this version
         return HandState(**values)
 
     def set_seat(self, seat: int, **changes: Any) -> None:

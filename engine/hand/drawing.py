@@ -11,7 +11,7 @@ from engine.hand.draft import Draft
 from engine.hand.finish import _finish_draw, finish_win
 from engine.hand.hooks import flow_hooks
 from engine.hand.state import HandState, Phase, Source, Window
-from engine.hand.validation import _concealed_kongs, _next
+from engine.hand.validation import _concealed_kongs, _may_be_asked_to_guess, _next
 from engine.hand.wins import _self_win_type, _you_type
 from engine.tiles import Tile
 
@@ -23,10 +23,11 @@ def _draw_turn(d: Draft, seat: int) -> None:
         if not flow_hooks(d.variant_rules).exhausted(d, seat):
             _finish_draw(d)
         return
-    guesses = _concealed_kongs(d.state(), seat)
-    if guesses:
+    state = d.state()
+    if _may_be_asked_to_guess(state, seat):
+        # Put whenever the public facts allow a guess, so the window does not tell that the seat is ready.
         d.phase = Phase.GUESS
-        d.window = Window(None, None, ((seat, ("guess",)),))
+        d.window = Window(None, None, ((seat, ("guess",) if _concealed_kongs(state, seat) else ()),))
         return
     draw(d, seat)
 

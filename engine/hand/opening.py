@@ -12,17 +12,28 @@ from engine.variants import Variant
 
 def open_play(d: Draft) -> None:
     """Offer the opening wins (天胡, 三金倒, 四金倒, 抢金); otherwise the dealer's first turn."""
-    options = []
-    for k in range(d.n):
-        seat = (d.dealer + k) % d.n
-        offered = _opening_options(d.state(), seat)
-        if offered:
-            options.append((seat, offered))
+    state = d.state()
+    seats = [(d.dealer + k) % d.n for k in range(d.n)]
+    # Put to every seat the variant's opening wins could reach (the dealer always: a dealt winning
+    # hand), whatever it holds, so the window does not tell who could win.
+    options = [(seat, _opening_options(state, seat)) for seat in seats if _may_open(state, seat)]
     d.phase, d.turn, d.source = Phase.TURN, d.dealer, Source.DEAL
     d.set_seat(d.dealer, turns=1)
     if options:
         d.phase = Phase.OPENING
         d.window = Window(None, None, tuple(options))
+
+
+def _may_open(state: HandState, seat: int) -> bool:
+    """Whether an opening win could reach `seat` on the public facts: the dealer's dealt hand (天胡),
+    三金倒 where a non-dealer may take it at the opening, 抢金 of a turned-up gold."""
+    rules_ = state.rules
+    gold_rules = rules_.gold
+    if seat == state.dealer:
+        return True
+    if gold_rules is not None and not gold_rules.sanjindao_first_turn_only:
+        return True
+    return rules_.qiangjin and state.indicator is not None and state.gold is not None
 
 
 def _opening_options(state: HandState, seat: int) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from engine.actions import (
     WinOnDiscardedGold,
     WrongPhase,
 )
+from engine.events import Event
 from engine.hand.draft import Draft
 from engine.hand.hooks import flow_hooks
 from engine.hand.opening import _qiangjin_drops
@@ -60,7 +61,8 @@ def _refuse_idle_seat(state: HandState, seat: int, action: Action) -> None:
     last = state.seats[state.last_discard].river[-1:] if state.last_discard is not None else ()
     if isinstance(action, Win | Pong | Chow | Kong) and last and rules.is_gold(last[0], state.gold):
         raise WinOnDiscardedGold()
-    raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.to_act)})")
+    # The public list only: who else still holds a claim is secret.
+    raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.public_to_act)})")
 
 
 def legal_actions(state: HandState, seat: int) -> list[Action]:
@@ -76,6 +78,44 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
             continue
         out.append(action)
     return out
+
+
+def only_pass(state: HandState, seat: int) -> bool:
+    """Whether `seat` must answer now and passing is its only choice: a window put to it by position
+    that offers it nothing. The table answers such a seat at once, without asking its player."""
+    return seat in state.to_act and state.window is not None and legal_actions(state, seat) == [Pass()]
+
+
+def pass_for_idle_seats(state: HandState) -> Progress:
+    """What a table does at once after every step: `pass` for each seat whose only choice is to pass
+    (`only_pass`), each an ordinary `apply`. The state after them and their events."""
+    events: list[Event] = []
+    while (seat := next((s for s in state.to_act if only_pass(state, s)), None)) is not None:
+        progress = apply(state, seat, Pass())
+        state = progress.state
+        events.extend(progress.events)
+    return Progress(state, tuple(events))
+
+
+def replay_apply(state: HandState, seat: int, action: Action) -> Progress:
+    """`apply` for an action read from a hand's log. A log written before every window was put to
+    all the seats it may reach lacks the passes of the seats it offered nothing: when the action is
+    refused and such passes are due, they come first (a current log has them, and replays as is)."""
+    try:
+        return apply(state, seat, action)
+    except IllegalAction:
+        idle = pass_for_idle_seats(state)
+        if not idle.events and idle.state is state:
+            raise
+    progress = apply(idle.state, seat, action)
+    return Progress(progress.state, (*idle.events, *progress.events))
+
+
+def asked(state: HandState, seat: int) -> list[Action]:
+    """What to ask `seat`'s player now: its legal actions, or none when passing is its only choice
+    (`only_pass`: the table passes for it, and its client shows nothing)."""
+    legal = legal_actions(state, seat)
+    return [] if legal == [Pass()] and state.window is not None else legal
 
 
 def _check_only(state: HandState, seat: int, action: Action) -> None:

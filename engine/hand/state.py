@@ -64,18 +64,32 @@ class SeatState:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """Open decisions: which seats may answer and with what; answers so far (action JSON)."""
+    """Open decisions: which seats answer and what each is offered; answers so far (action JSON).
+
+    A window is put to every seat its kind reaches by position and public facts alone (after a
+    discard: every other seat), whatever their concealed tiles: a seat offered nothing answers
+    `pass` like the others. Who holds a claim, and who has answered, stay secret until the window
+    closes, so what the table shows of a window never depends on another seat's tiles.
+    `opened` is the hand version at which the window was put to the seats (set by the rule step).
+    """
 
     tile: Tile | None
     source: int | None
     options: tuple[tuple[int, tuple[str, ...]], ...]
     answers: tuple[tuple[int, dict[str, Any]], ...] = ()
+    opened: int | None = None
 
     def offered(self, seat: int) -> tuple[str, ...]:
         return dict(self.options).get(seat, ())
 
     @property
+    def asked(self) -> tuple[int, ...]:
+        """Every seat the window was put to (public, unchanged until the window closes)."""
+        return tuple(s for s, _ in self.options)
+
+    @property
     def waiting(self) -> tuple[int, ...]:
+        """The seats yet to answer (secret: answers are not announced)."""
         answered = {s for s, _ in self.answers}
         return tuple(s for s, _ in self.options if s not in answered)
 
@@ -147,6 +161,22 @@ class HandState:
         if self.phase == Phase.NAME_GOLD:
             return (self.dealer,)
         return self.window.waiting if self.window else ()
+
+    @property
+    def public_to_act(self) -> tuple[int, ...]:
+        """Who is being asked, as every seat and spectator may know it: during a window, every seat
+        it was put to until it closes (who has answered is secret); otherwise `to_act`."""
+        if self.window is not None and self.phase != Phase.FINISHED:
+            return self.window.asked
+        return self.to_act
+
+    @property
+    def decision_version(self) -> int:
+        """The version at which the open decision was put to the seats: a window's opening while it
+        is open (its secret answers move `version` but not this), otherwise `version`. Clients act
+        on this one, and it is the only version a view shows."""
+        window = self.window
+        return window.opened if window is not None and window.opened is not None else self.version
 
     @property
     def deadline_seats(self) -> tuple[int, ...]:

@@ -124,15 +124,12 @@ def _after_discard(d: Draft, seat: int, tile: Tile) -> None:
 
 
 def _claim_options(state: HandState, discarder: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
+    """Every other seat, with what it may claim (possibly nothing: it answers `pass` like the rest,
+    so the window never tells who holds a claim)."""
     if rules.is_gold(tile, state.gold):
-        return []  # nobody may win on, chow or pong a discarded gold
-    out = []
-    for k in range(1, state.n_seats):
-        seat = (discarder + k) % state.n_seats
-        offered = _seat_claims(state, discarder, seat, tile)
-        if offered:
-            out.append((seat, offered))
-    return out
+        return []  # nobody may win on, chow or pong a discarded gold: a public fact
+    seats = [(discarder + k) % state.n_seats for k in range(1, state.n_seats)]
+    return [(seat, _seat_claims(state, discarder, seat, tile)) for seat in seats]
 
 
 def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tuple[str, ...]:
@@ -177,7 +174,7 @@ def handle_answer(d: Draft, seat: int, action: Action) -> None:
     validate(state, seat, action)
     assert d.window is not None
     d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
-    d.emit(public("answer", seat, answered=True))
+    # No event: an answer is secret until the window closes (who answered when would tell who held a claim).
     if not d.window.waiting:
         _resolve(d)
 
@@ -368,17 +365,19 @@ def _h_kong(d: Draft, seat: int, action: Action) -> None:
 
 
 def _rob_options(state: HandState, owner: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
+    """抢杠胡: every other seat, offered the win when it may take it (else only `pass`, as for claims)."""
     if not state.rules.rob_added_kong:
         return []
-    out: list[tuple[int, tuple[str, ...]]] = []
-    for k in range(1, state.n_seats):
-        seat = (owner + k) % state.n_seats
-        try:
-            _check_discard_win(state, seat, tile)
-        except IllegalAction:
-            continue
-        out.append((seat, ("win",)))
-    return out
+    seats = [(owner + k) % state.n_seats for k in range(1, state.n_seats)]
+    return [(seat, ("win",) if _may_rob(state, seat, tile) else ()) for seat in seats]
+
+
+def _may_rob(state: HandState, seat: int, tile: Tile) -> bool:
+    try:
+        _check_discard_win(state, seat, tile)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _complete_added_kong(d: Draft, seat: int, tile: Tile) -> None:

@@ -175,22 +175,34 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Til
     return sorted(set(out))
 
 
-def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
-    """Other seats' concealed kongs this seat may guess (抢暗杠): only when ready and not in 游金."""
+def _guess_targets(state: HandState, seat: int) -> list[tuple[int, int]]:
+    """Other seats' concealed kongs, as (seat, meld index), where the variant lets `seat` guess one
+    (抢暗杠): public facts only (not in 游金, nobody in 双游)."""
     rules_ = state.rules
-    s = state.seats[seat]
-    if not rules_.rob_concealed_kong or s.you >= 1 or state.shuangyou_seat is not None:
+    if not rules_.rob_concealed_kong or state.seats[seat].you >= 1 or state.shuangyou_seat is not None:
         return []
-    if not _gold_allows(rules_, rules.gold_count(s.hand, state.gold), WinType.QIANG_ANGANG):
-        return []
-    targets = [
+    return [
         (other, i)
         for other in range(state.n_seats)
         if other != seat
         for i, m in enumerate(state.seats[other].melds)
         if m.is_concealed_kong
     ]
-    if not targets or not rules.is_ready(s.hand, state.gold, rules.shapes_for(rules_, s.melds)):
+
+
+def _may_be_asked_to_guess(state: HandState, seat: int) -> bool:
+    """Whether the 抢暗杠 window opens before `seat` draws: on the public facts alone."""
+    return bool(_guess_targets(state, seat))
+
+
+def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
+    """Other seats' concealed kongs this seat may guess (抢暗杠): only when ready and not in 游金."""
+    rules_ = state.rules
+    s = state.seats[seat]
+    targets = _guess_targets(state, seat)
+    if not targets or not _gold_allows(rules_, rules.gold_count(s.hand, state.gold), WinType.QIANG_ANGANG):
+        return []
+    if not rules.is_ready(s.hand, state.gold, rules.shapes_for(rules_, s.melds)):
         return []
     return targets
 

@@ -109,7 +109,6 @@ def _h_answer(d: h.Draft, seat: int, action: Action) -> None:
     if not after.waiting and len(winners) > 1:
         h.validate(d.state(), seat, action)
         d.window = after
-        d.emit(public("answer", seat, answered=True))
         _finish_several(d, winners, tile, source)
         return
     h.handle_answer(d, seat, action)

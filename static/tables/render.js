@@ -120,7 +120,8 @@ export class Renderer {
     return box;
   }
   renderSeatHeader(box, i) {
-    const S = this.S, me = i === S.seat, toAct = Boolean(S.hand) && S.toAct().includes(i);
+    // During a window nobody is singled out: it is put to every seat it may reach.
+    const S = this.S, me = i === S.seat, toAct = Boolean(S.hand) && !S.hand.state.claim && S.toAct().includes(i);
     const result = !S.hand && S.finalView ? S.finalView.result : null;
     const winner = Boolean(result) && result.winner === i;
     const head = box.querySelector("header");
@@ -214,9 +215,12 @@ export class Renderer {
     this.region("center-turn", JSON.stringify([this.turnText(), S.seat]), () => { this.el("turn-who").textContent = this.turnText(); });
   }
   turnText() {
-    const S = this.S, st = S.hand.state, acting = S.toAct(), mine = acting.includes(S.seat);
+    // A window (claims, 抢杠, the opening wins) is put to every seat it may reach; who holds something
+    // to answer is secret, and a seat with nothing to answer is asked nothing (no legal actions).
+    const S = this.S, st = S.hand.state, acting = S.toAct(), mine = acting.includes(S.seat) && S.legal.length > 0;
     if (mine && st.claim && st.claim.tile) return _("请选择：吃碰杠胡或过");
     if (mine) return _("轮到你");
+    if (st.claim) return _("等待其他玩家");
     return acting.length ? fmt(_("等待 %s"), [acting.map((i) => this.seatName(i)).join("、")]) : "";
   }
   centerNodes() {

@@ -22,8 +22,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from engine.actions import IllegalAction, action_from_json
-from engine.hand import HandState, apply, legal_actions, new_hand, next_dealership, next_hand_options
+from engine.actions import IllegalAction, Pass, action_from_json
+from engine.hand import HandState, apply, asked, new_hand, next_dealership, next_hand_options, only_pass
 from engine.view import view
 from engine.wall import commitment
 from tables import bots
@@ -57,10 +57,10 @@ class Play:
     now: datetime
     fresh: bool = False  # a new deal: prompt even though no action was applied yet
     bot_due_now: bool = False  # the first bot move is due (its think time is over, or its seat timed out)
-    start_version: int = -1
+    prompted: int | None = None  # the decision the seats were last told about (HandState.decision_version)
 
     def __post_init__(self) -> None:
-        self.start_version = self.state.version
+        self.prompted = None if self.fresh else self.state.decision_version
 
 
 def lock_table(table_id: int) -> Table:
@@ -135,8 +135,8 @@ def _act(
     table = lock_table(table_id)
     play = open_play(table, timezone.now())
     seat = _seat_of_user(play.seats, user_id)
-    if hand_version is not None and hand_version != play.state.version:
-        raise StaleVersion(f"the hand is at version {play.state.version}, you acted on {hand_version}")
+    if hand_version is not None and hand_version != play.state.decision_version:
+        raise StaleVersion(f"the hand is at version {play.state.decision_version}, you acted on {hand_version}")
     if seat.index not in play.state.to_act:
         raise NotYourTurn()
     parsed = action_from_json(action)
@@ -163,12 +163,24 @@ def fire_deadline(hand_id: int, state_version: int, now: datetime | None = None)
         if hand.deadline is None or hand.deadline > now:
             return False
         play = open_play(table, now)
-        for index in play.state.to_act:
-            if not play.seats[index].bot_plays:
-                _set_auto(play, play.seats[index], True)
+        if play.state.window is not None:
+            _pass_for_the_late(play)
+        else:
+            for index in play.state.to_act:
+                if not play.seats[index].bot_plays:
+                    _set_auto(play, play.seats[index], True)
         play.bot_due_now = True  # the seat used its whole time: no think time on top
         _continue(play)
         return True
+
+
+def _pass_for_the_late(play: Play) -> None:
+    """An unanswered window is a pass, without 托管: turning it on would tell the table which seats
+    held something to answer (the others were answered for at once)."""
+    decision = play.state.decision_version
+    for index in list(play.state.to_act):
+        if play.state.decision_version == decision and index in play.state.to_act:
+            _apply(play, index, Pass(), ActionSource.TIMER)
 
 
 def play_due_bot(hand_id: int, state_version: int, now: datetime | None = None) -> bool:
@@ -331,16 +343,28 @@ def _typed(kind: str, view_: dict[str, Any] | None) -> dict[str, Any] | None:
     return None if view_ is None else {"type": kind, **view_}
 
 
-def _bot_seat(play: Play) -> int | None:
-    return next((s for s in play.state.to_act if play.seats[s].bot_plays), None)
+def _auto_seat(play: Play) -> int | None:
+    """A seat the table answers for now: one the bot plays (bots, 托管, leavers), or one whose only
+    choice is to pass (a window put to every seat by position offered it nothing)."""
+    return next((s for s in play.state.to_act if play.seats[s].bot_plays or only_pass(play.state, s)), None)
 
 
 def _continue(play: Play, finish_events: bool = True) -> None:
-    """Bots play their seats until a person must act or the hand ends; then save, prompt, settle.
-    While a person watches, each bot move waits for its think time instead (tables.services.pacing)."""
+    """Bots (and the table, for seats with nothing to answer) play until a person must act or the
+    hand ends; then save, prompt, settle. While a person watches, each bot turn waits for its think
+    time instead (tables.services.pacing).
+
+    A decision put to a person is announced before anything is answered for anyone, and only once;
+    a window's answers take no think time. So what every seat is told, and when a window closes,
+    do not depend on who holds a claim (only a person's own thinking shows)."""
     watched = pacing.watched(play.seats)
-    while not play.state.finished and (seat := _bot_seat(play)) is not None:
-        if watched and not play.bot_due_now:
+    while not play.state.finished and (seat := _auto_seat(play)) is not None:
+        if play.prompted != play.state.decision_version and not all(play.seats[s].bot_plays for s in play.state.to_act):
+            _prompt(play)
+        if not play.seats[seat].bot_plays:
+            _apply(play, seat, Pass(), ActionSource.BOT)  # the table's pass: nothing else was possible
+            continue
+        if watched and not play.bot_due_now and play.state.window is None:
             pacing.schedule(play.hand, play.table.room, play.state, seat, play.now)
             break
         play.bot_due_now, play.hand.bot_due = False, None
@@ -351,8 +375,8 @@ def _continue(play: Play, finish_events: bool = True) -> None:
         play.hand.bot_due = None  # no bot is to move: a person's decision, or the end
     if play.state.finished:
         _finish_hand(play)
-    elif play.fresh or play.state.version != play.start_version:
-        _prompt(play)  # only a move resets the clock: (dis)connects must not extend it
+    elif play.prompted != play.state.decision_version:
+        _prompt(play)  # only a new decision resets the clock: (dis)connects and secret answers must not
     _save_hand(play)
     if finish_events:
         play.events.finish()
@@ -372,7 +396,9 @@ def _prompt(play: Play) -> None:
     """Tell every seat who must act now and by when, with its own legal actions and its refreshed view
     (so a client never has to rebuild the hand from the engine's delta events)."""
     play.hand.deadline = _deadline(play)
-    to_act = sorted(play.state.to_act)
+    play.prompted = play.state.decision_version
+    asking = play.state.to_act
+    to_act = sorted(play.state.public_to_act)  # who has answered a window is secret
     deadline = play.hand.deadline.isoformat() if play.hand.deadline else None
 
     def prompt(seat: int | None) -> dict[str, Any]:
@@ -380,11 +406,11 @@ def _prompt(play: Play) -> None:
             "type": "prompt",
             "to_act": to_act,
             "deadline": deadline,
-            "hand_version": play.state.version,
+            "hand_version": play.state.decision_version,
             "hand": view(play.state, seat),
         }
         if seat is not None:
-            base["legal"] = [a.to_json() for a in legal_actions(play.state, seat)] if seat in to_act else []
+            base["legal"] = [a.to_json() for a in asked(play.state, seat)] if seat in asking else []
         return base
 
     play.events.add("prompt", per_seat(len(play.seats), prompt), play.hand)

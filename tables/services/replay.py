@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.actions import action_from_json
-from engine.hand import HandState, apply, new_hand
+from engine.hand import HandState, new_hand, replay_apply
 from engine.view import view
 from engine.wall import commitment, verify
 from tables.models import Hand
@@ -18,7 +18,7 @@ def rebuild(hand: Hand) -> tuple[HandState, list[tuple[dict[str, Any], HandState
     )
     first, steps = state, []
     for row in hand.actions.order_by("state_version"):
-        state = apply(state, row.seat, action_from_json(row.action)).state
+        state = replay_apply(state, row.seat, action_from_json(row.action)).state
         steps.append(({"seat": row.seat, "source": row.source, **row.action}, state))
     return first, steps
 

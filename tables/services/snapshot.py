@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.hand import HandState, legal_actions
+from engine.hand import HandState, asked
 from engine.view import view
 from tables.models import Hand, HandStatus, Room, Table
 from tables.services.actions import hand_header, hand_state, lock_table, seats_of
@@ -40,17 +40,16 @@ def table_info(table: Table, seat: int | None, hand: Hand | None = None) -> dict
 
 def hand_info(hand: Hand, seat: int | None) -> dict[str, Any]:
     state = hand_state(hand)
-    to_act = sorted(state.to_act)
     info: dict[str, Any] = {
         **hand_header(hand),
         "state": view(state, seat),
-        "hand_version": state.version,
-        "to_act": to_act,
+        "hand_version": state.decision_version,
+        "to_act": sorted(state.public_to_act),  # who has answered a window is secret
         "deadline": hand.deadline.isoformat() if hand.deadline else None,
         "last_discard": state.last_discard,  # whose river ends with the tile on the table
     }
     if seat is not None:
-        info["legal"] = [a.to_json() for a in legal_actions(state, seat)] if seat in to_act else []
+        info["legal"] = [a.to_json() for a in asked(state, seat)]
         info["hints"] = hints(state, seat)
     return info
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils import timezone
 
 from engine.actions import Discard, QiangJin, Win
-from engine.hand import HandState, apply, new_hand
+from engine.hand import HandState, apply, new_hand, pass_for_idle_seats
 from engine.hand_script import arrange
 from engine.tiles import Tile
 from tables.models import Hand, HandStatus, Room, Table
@@ -25,14 +25,19 @@ DIANPAO = ["1357m1357p1357s2z9s", "123456789m456p9s", "1357m1357p1357s5z", "2468
 def qiangjin_hand(streak: int = 1) -> HandState:
     state = new_hand("pinghe", seed="qj", dealer=0, streak=streak, base=10,
                      options=arrange("pinghe", dealer=0, hands=QIANGJIN, gold="8s"))  # fmt: skip
-    return apply(state, 1, QiangJin(None)).state
+    return settled(apply(state, 1, QiangJin(None)).state)
 
 
 def dianpao_hand(streak: int = 1) -> HandState:
     state = new_hand("guangdong", seed="dp", dealer=0, streak=streak, base=10,
                      options=arrange("guangdong", dealer=0, hands=DIANPAO))  # fmt: skip
-    state = apply(state, 0, Discard(Tile.parse("9s"))).state
-    return apply(state, 1, Win()).state
+    state = settled(apply(settled(state), 0, Discard(Tile.parse("9s"))).state)
+    return settled(apply(state, 1, Win()).state)
+
+
+def settled(state: HandState) -> HandState:
+    """After the passes the table makes for seats with nothing to answer (as a table does at once)."""
+    return pass_for_idle_seats(state).state
 
 
 def store(state: HandState, players: list[Any], finished_at: Any = None) -> Hand:

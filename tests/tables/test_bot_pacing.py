@@ -1,5 +1,6 @@
-"""Bots take their time while a person watches: each bot move is scheduled after a think time
-(shorter when forced), the bot tick plays it when due, and an early or stale tick does nothing.
+"""Bots take their time while a person watches: each bot turn is scheduled after a think time
+(shorter when forced), the bot tick plays it when due (and the answers to the window it opens at
+once), and an early or stale tick does nothing.
 With nobody connected the bots move at once.
 
 Story: 阿明 opens a nanping table, keeps its page open, and the bots fill the other seats. He
@@ -22,6 +23,7 @@ from tables.services.sweeper import play_bots_now, sweep_now
 pytestmark = pytest.mark.django_db(transaction=True)
 THINK = {"bot_think_min_ms": 800, "bot_think_max_ms": 2000}
 MAX_MOVES = 400
+ANSWERS = {"pass", "win", "pong", "chow", "kong"}  # what a window may be answered with
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +69,10 @@ def test_at_a_watched_table_each_bot_move_lands_after_its_think_time(seat_at_tab
         assert actions.play_due_bot(hand.pk, version - 1, hand.bot_due) is False  # stale: the hand moved on
         assert moves(hand) == before
         assert play_bots_now(hand.bot_due) == 1
-        assert moves(hand) == before + 1  # one bot move; the next one waits for its own think time
+        # One bot move; the answers to a window it opens take no think time (how long a window
+        # stays open must not tell who holds a claim); the next bot's turn waits for its own.
+        made = list(ActionLog.objects.filter(hand=hand).order_by("state_version")[before:])
+        assert made and all(row.action["type"] in ANSWERS for row in made[1:])
         now = hand.bot_due
     assert hand.status == HandStatus.FINISHED
     assert hand.bot_due is None

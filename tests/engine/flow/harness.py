@@ -16,7 +16,7 @@ from typing import Any
 from engine import bot
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, QiangJin, Win
 from engine.events import Event
-from engine.hand import HandState, Phase, apply, legal_actions, start_hand
+from engine.hand import HandState, Phase, apply, legal_actions, pass_for_idle_seats, start_hand
 from engine.hand_script import arrange
 from engine.tiles import BAIBAN, Tile, parse_tiles
 from engine.variants import get as get_variant
@@ -78,7 +78,8 @@ def deal_with_events(
             all_hands[seat] = "".join(f"{t}" for t in junk)
     opts = arrange(variant, dealer=dealer, hands=all_hands, live=live, back=back, gold=gold, dice=dice)
     progress = start_hand(variant, seed="story", dealer=dealer, streak=streak, options={**opts, **options})
-    return progress.state, progress.events
+    idle = pass_for_idle_seats(progress.state)
+    return idle.state, (*progress.events, *idle.events)
 
 
 def _junk(tile_set: tuple[Tile, ...], used: Counter[Tile], size: int, gold: str | None) -> list[Tile]:
@@ -115,10 +116,13 @@ def play(state: HandState, *moves: tuple[int, Action]) -> HandState:
 
 
 def play_events(state: HandState, *moves: tuple[int, Action]) -> tuple[HandState, list[Event]]:
-    """Apply the moves in order; the state after them and every event they caused."""
+    """Apply the moves in order, each followed by the passes a table makes at once for seats whose
+    only choice is to pass (`pass_for_idle_seats`); the state after them and every event they caused."""
     events: list[Event] = []
     for seat, action in moves:
         progress = apply(state, seat, action)
+        events.extend(progress.events)
+        progress = pass_for_idle_seats(progress.state)
         state = progress.state
         events.extend(progress.events)
     return state, events
@@ -149,11 +153,17 @@ def drain(state: HandState, *, until: Any = None, events: list[Event] | None = N
         if state.phase == Phase.TURN:
             s = state.seats[seat]
             action = Discard(s.drawn if s.drawn is not None else s.hand[0])
-        progress = apply(state, seat, action)
-        state = progress.state
-        if events is not None:
-            events.extend(progress.events)
+        state = _step(state, seat, action, events)
     return state
+
+
+def _step(state: HandState, seat: int, action: Action, events: list[Event] | None) -> HandState:
+    """One move and the table's passes for idle seats after it; their events into `events`."""
+    first = apply(state, seat, action)
+    idle = pass_for_idle_seats(first.state)
+    if events is not None:
+        events.extend((*first.events, *idle.events))
+    return idle.state
 
 
 def bots_finish(

@@ -17,8 +17,9 @@ def test_only_the_player_on_the_left_may_chow():
     state = play(state, (ALICE, D("1m")))
     assert state.phase == Phase.CLAIM
     assert C("23m") in legal_actions(state, BOB)
-    assert CAROL not in state.to_act
-    with pytest.raises(NotYourTurn):
+    assert CAROL not in state.to_act  # offered nothing: the table passed for her at once
+    assert CAROL in state.public_to_act  # though the table shows her asked, as everyone else
+    with pytest.raises(AlreadyAnswered):
         play(state, (CAROL, C("23m")))
 
 
@@ -64,9 +65,10 @@ def test_when_everyone_passes_the_next_seat_draws():
 
 def test_acting_out_of_turn_is_refused_and_changes_nothing():
     state = deal("pinghe", {})
+    before = state.to_json()
     with pytest.raises(NotYourTurn):
         play(state, (CAROL, D("1z")))
-    assert state.version == 0
+    assert state.to_json() == before
 
 
 def test_a_chow_by_a_seat_that_is_not_on_the_left_is_refused():

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.actions import Action, IllegalAction, action_from_json
-from engine.hand import HandState, apply, new_hand, start_hand
+from engine.hand import HandState, apply, new_hand, pass_for_idle_seats, start_hand
 from engine.replay import replay
 from engine.tiles import format_tiles
 from engine.view import view
@@ -41,9 +41,11 @@ def test_a_seat_sees_its_own_hand_only_and_never_the_wall():
 
 
 def test_a_draw_event_shows_the_tile_to_the_drawer_only():
-    state = new_hand("nanping", seed="events", dealer=ALICE)
+    state = pass_for_idle_seats(new_hand("nanping", seed="events", dealer=ALICE)).state
     progress = apply(state, ALICE, D(str(state.seats[ALICE].hand[0])))
-    draws = [e for e in progress.events if e.kind == "draw"]
+    then = pass_for_idle_seats(progress.state)  # the claim window closes, Bob draws
+    draws = [e for e in (*progress.events, *then.events) if e.kind == "draw"]
+    assert draws
     for event in draws:
         assert "tile" in (event.view(event.seat) or {})
         assert "tile" not in (event.view((event.seat or 0) + 1) or {}) and "tile" not in (event.view(None) or {})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, Pass
-from engine.hand import HandState, Phase, apply, start_hand
+from engine.hand import HandState, Phase, apply, only_pass, start_hand
 from engine.hand_script import arrange
 from engine.review import Choice, Decision, HandReview, Replay, review
 
@@ -40,9 +40,13 @@ class Story:
             self.play((self.state.to_act[0], Pass()))
 
     def play(self, *moves: tuple[int, Action]) -> Story:
+        """The moves, each followed by the passes the table makes for seats with nothing to claim."""
         for seat, action in moves:
             self.state = apply(self.state, seat, action).state
             self.actions.append((seat, action.to_json()))
+            while (idle := next((s for s in self.state.to_act if only_pass(self.state, s)), None)) is not None:
+                self.state = apply(self.state, idle, Pass()).state
+                self.actions.append((idle, Pass().to_json()))
         return self
 
     def until_turn(self, seat: int) -> Story:

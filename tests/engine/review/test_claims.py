@@ -21,7 +21,13 @@ def test_a_pong_that_lowers_the_shanten_is_marked_and_the_discard_after_it_judge
     hand = Story("guangdong", HANDS, live="1s1s3p").play((ALICE, D("2z")), (BOB, Pong()), (BOB, D("3z")))
     hand.until_turn(ALICE).play((ALICE, Win()))
     pong, discard = hand.review(BOB).decisions
-    assert (pong.step, pong.phase, pong.shanten, pong.after, pong.marks) == (2, "claim", 2, 1, ("claim_lowered",))
+    assert (pong.step, pong.phase, pong.shanten, pong.after, pong.marks) == (
+        hand.step_of(BOB, Pong()),
+        "claim",
+        2,
+        1,
+        ("claim_lowered",),
+    )
     assert discard.phase == "turn" and discard.score == 1.0 and discard.marks == ()
     assert {str(c.tile) for c in discard.best} == {"3z", "4z", "5z"}
     assert {(c.shanten, c.effective) for c in discard.best} == {(1, 10)}

@@ -27,7 +27,7 @@ def story(live: str = LIVE) -> Story:
 def test_the_best_discard_wins_full_marks_and_the_hand_is_won():
     hand = story().play((ALICE, D("2z"))).until_turn(ALICE).play((ALICE, Win()))
     first, win = hand.review(ALICE).decisions
-    assert first.step == 1 and first.shanten == 0 and first.marks == ()
+    assert first.step == hand.step_of(ALICE, D("2z")) and first.shanten == 0 and first.marks == ()
     assert (str(first.best[0].tile), first.best[0].shanten, first.best[0].effective) == ("2z", 0, 8)
     assert all(c.shanten == 1 for c in first.best[1:])
     assert first.chosen == first.best[0] and first.score == 1.0

@@ -8,7 +8,7 @@ see is effective. Letting 5p go instead keeps him ready on a few tiles only: cos
 that 自摸 to enter 游金 is the 游金 mark's, not a win passed up.)
 """
 
-from engine.actions import Discard, Win
+from engine.actions import Discard, Pass, Win
 from engine.tiles import Tile
 from tests.engine.review.story import ALICE, BOB, Story, chosen, win_type
 
@@ -36,7 +36,7 @@ def decision(hand: Story, step: int):
 def test_passing_qiangjin_at_the_opening_is_a_win_passed_up():
     hand = story(FIRST + "3p").play((BOB, D("1z"))).until_turn(BOB).play((BOB, Win()))
     opening = hand.review(BOB).decisions[0]
-    assert (opening.step, opening.phase, opening.action) == (1, "opening", {"type": "pass"})
+    assert (opening.step, opening.phase, opening.action) == (hand.step_of(BOB, Pass()), "opening", {"type": "pass"})
     assert opening.marks == ("win_passed",)
 
 
