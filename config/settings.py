@@ -197,6 +197,9 @@ TABLES_ALLOW_SCRIPTED_DEALS = env_bool("TABLES_ALLOW_SCRIPTED_DEALS", False)
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = REDIS_URL
 CELERY_TASK_ACKS_LATE = True
+# Nothing reads a task's return value (tasks report through the database): storing each in Redis
+# was most of an idle worker's cost (a beat task every quarter second).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
@@ -206,11 +209,6 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # tables: timeouts, grace periods, bots and next deals; then lost settlements
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
-    # bots' think time at a watched table (tables.services.pacing): due bot moves, several times a second
-    "tables-bots": {
-        "task": "tables.tasks.play_bots",
-        "schedule": float(os.environ.get("TABLES_BOT_TICK_SECONDS", "0.25")),
-    },
     "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
     "operations-lift-expired": {"task": "operations.tasks.lift_expired_suspensions", "schedule": 60.0},
 }

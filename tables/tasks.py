@@ -5,8 +5,8 @@
   retried; `reconcile` re-queues finished hands left unsettled.
 - `sweep`: the beat sweeper (`tables.services.sweeper`): due timers, silent sockets,
   expired graces, bots after the room's wait, the next deal after the pause.
-- `play_bots`: the bot tick (`tables.services.sweeper.play_bots_now`): bots whose think
-  time is over move (tables.services.pacing).
+- `play_due_bot`: a bot's move once its think time is over, queued for that moment
+  (tables.services.pacing); stale or early, it does nothing (the sweep catches up).
 - `penalize_escape`: the escape penalty, exactly once per hand and seat.
 - `review_hand`: the hand review (牌谱分析) of the people's seats, queued when the
   settlement commits (or when a player opens a review not yet made), stored once.
@@ -71,10 +71,11 @@ def fire_deadline(hand_id: int, state_version: int) -> bool:
     return actions.fire_deadline(hand_id, state_version)
 
 
-@shared_task
-def play_bots() -> int:
-    """The bot tick (several times a second): `tables.services.sweeper.play_bots_now`."""
-    return sweeper.play_bots_now(timezone.now())
+@shared_task(acks_late=True)
+def play_due_bot(hand_id: int, state_version: int) -> bool:
+    """A bot's scheduled move (tables.services.pacing): does nothing unless the hand is still at
+    `state_version` and the move is due."""
+    return actions.play_due_bot(hand_id, state_version)
 
 
 @shared_task

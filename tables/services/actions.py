@@ -184,7 +184,7 @@ def _pass_for_the_late(play: Play) -> None:
 
 
 def play_due_bot(hand_id: int, state_version: int, now: datetime | None = None) -> bool:
-    """The bot tick: the bot whose think time is over moves (tables.services.pacing).
+    """A scheduled bot move (tables.tasks.play_due_bot): the bot whose think time is over moves.
 
     Returns whether it moved; a stale call (the hand moved on) or an early one changes nothing.
     """

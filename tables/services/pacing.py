@@ -2,9 +2,11 @@
 
 Without it a player would see three bots' moves land at once. The pause is a schedule,
 like the hand's other deadlines: `Hand.bot_due` says when the bot in turn (or in the
-claim window) moves, and the beat's bot tick (`tables.tasks.play_bots`, also part of the
-sweep) plays it through `actions.play_due_bot`, which checks the hand's state version, so
-a stale scheduled move does nothing. No worker sleeps and no lock is held while a bot
+claim window) moves; a task queued for that moment (`tables.tasks.play_due_bot`, with a
+Celery ETA) plays it through `actions.play_due_bot`, which checks the hand's state version, so
+a stale scheduled move does nothing, and the beat's sweep plays any whose task was lost.
+(A task per move, not a tick polling every table several times a second: an idle worker
+costs nothing, and the move lands on time.) No worker sleeps and no lock is held while a bot
 "thinks". A forced move (a single legal action) waits only a fraction of the room's
 think time. With nobody connected there is no one to pace for: bots move at once, and
 between hands the absent stand up, so such a table does not play on by itself.
@@ -21,6 +23,7 @@ from django.conf import settings
 
 from engine.hand import HandState, legal_actions
 from tables.models import Room, Seat
+from tables.services import jobs
 
 FORCED_SHARE = 0.3  # a forced move waits this share of the room's shortest think time
 
@@ -44,3 +47,4 @@ def schedule(hand: Any, room: Room, state: HandState, seat: int, now: datetime) 
     """Give the bot at `seat` its think time, unless its move is already scheduled."""
     if hand.bot_due is None:
         hand.bot_due = now + think_time(room, state, seat, hand.seed)
+        jobs.queue_at_after_commit(jobs.PLAY_DUE_BOT, hand.bot_due, hand.pk, state.version)

@@ -3,12 +3,12 @@
 Overdue decisions fire as ordinary actions that carry the hand version (a stale timer
 does nothing); sockets silent past the presence timeout count as gone; disconnected
 players past the grace period escape; bots fill tables after the room's wait; the next
-hand is dealt after the pause; bots whose think time is over move (the finer bot tick,
-`play_bots_now`, does that several times a second; the sweep catches up should it fall
-behind). Celery countdowns are not used: they live in worker memory
-and eager mode ignores them. Each table's step is its own transaction and a failing one
-is logged and counted, never allowed to stop the sweep for every other table; seats still
-within their grace are skipped without taking their table's lock. `tables.tasks.sweep`
+hand is dealt after the pause; bots whose think time is over move (each such move has its
+own task queued for its moment, `tables.tasks.play_due_bot`; a Celery ETA lives in a worker's
+memory and may be lost with it, so the sweep plays any move that is overdue). Timers are
+not Celery countdowns for the same reason: the database holds them. Each table's step is its
+own transaction and a failing one is logged and counted, never allowed to stop the sweep for
+every other table; seats still within their grace are skipped without taking their table's lock. `tables.tasks.sweep`
 runs `sweep_now` on the beat.
 """
 
@@ -61,14 +61,15 @@ def sweep_now(now: datetime) -> dict[str, int]:
 
 
 def play_bots_now(now: datetime) -> int:
-    """Every bot move due at `now` (tables.services.pacing), each its own transaction; how many moved.
+    """Every bot move due at `now` (tables.services.pacing), each its own transaction; how many moved
+    (the sweep's catch-up for moves whose queued task was lost).
     A stale one (the hand moved on since it was read) does nothing."""
     moved = 0
     for hand_id, version in _due_bots(now):
         try:
             moved += actions.play_due_bot(hand_id, version, now)
         except Exception:
-            log.exception("bot tick: hand %s failed", hand_id)
+            log.exception("due bots: hand %s failed", hand_id)
     return moved
 
 

@@ -12,7 +12,6 @@ from config.celery import app
     "entry, task",
     [
         ("tables-sweep", "tables.tasks.sweep"),
-        ("tables-bots", "tables.tasks.play_bots"),
         ("tables-reconcile", "tables.tasks.reconcile"),
     ],
 )

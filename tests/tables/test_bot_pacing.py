@@ -1,6 +1,6 @@
 """Bots take their time while a person watches: each bot turn is scheduled after a think time
-(shorter when forced), the bot tick plays it when due (and the answers to the window it opens at
-once), and an early or stale tick does nothing.
+(shorter when forced), its scheduled move plays it when due (and the answers to the window it opens at
+once), and an early or stale one does nothing.
 With nobody connected the bots move at once.
 
 Story: 阿明 opens a nanping table, keeps its page open, and the bots fill the other seats. He
