@@ -15,7 +15,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -58,6 +58,7 @@ class Play:
     fresh: bool = False  # a new deal: prompt even though no action was applied yet
     bot_due_now: bool = False  # the first bot move is due (its think time is over, or its seat timed out)
     prompted: int | None = None  # the decision the seats were last told about (HandState.decision_version)
+    logs: list[ActionLog] = field(default_factory=list)  # applied actions, stored in one INSERT by _save_hand
 
     def __post_init__(self) -> None:
         self.prompted = None if self.fresh else self.state.decision_version
@@ -68,8 +69,10 @@ def lock_table(table_id: int) -> Table:
     return Table.objects.select_for_update().select_related("room").get(pk=table_id)
 
 
-def seats_of(table: Table) -> list[Seat]:
-    return list(table.seats.select_related("user").order_by("index"))
+def seats_of(table: Table, names: bool = True) -> list[Seat]:
+    """The table's seats in order; `names=False` skips the users' rows (play needs only their ids)."""
+    seats = table.seats.select_related("user") if names else table.seats.all()
+    return list(seats.order_by("index"))
 
 
 def open_play(table: Table, now: datetime, events: EventRecorder | None = None) -> Play:
@@ -77,7 +80,7 @@ def open_play(table: Table, now: datetime, events: EventRecorder | None = None) 
     hand = table.hands.filter(status=HandStatus.PLAYING).first()
     if hand is None:
         raise NoRunningHand()
-    return Play(table, seats_of(table), hand, hand_state(hand), events or EventRecorder(table), now)
+    return Play(table, seats_of(table, names=False), hand, hand_state(hand), events or EventRecorder(table), now)
 
 
 def hand_state(hand: Hand) -> HandState:
@@ -314,7 +317,9 @@ def _set_auto(play: Play, seat: Seat, auto: bool) -> None:
 
 
 def _apply(play: Play, seat: int, action: Any, source: str, client_id: str | None = None) -> ActionLog:
-    """Apply one action (the engine refuses illegal ones) and append it and its events, filtered per seat."""
+    """Apply one action (the engine refuses illegal ones) and append it and its events, filtered per seat.
+    The log row is stored with the hand (`_save_hand`): one INSERT for an action and the passes and
+    bot moves it sets off; a repeated client id collides there, rolling the whole action back."""
     before = play.state.version
     progress = apply(play.state, seat, action)
     play.state = progress.state
@@ -322,7 +327,7 @@ def _apply(play: Play, seat: int, action: Any, source: str, client_id: str | Non
     n = len(play.seats)
     for event in progress.events:
         play.events.add(event.kind, per_seat(n, _event_views(event)), play.hand)
-    return ActionLog.objects.create(
+    logged = ActionLog(
         table=play.table,
         hand=play.hand,
         seat=seat,
@@ -332,6 +337,8 @@ def _apply(play: Play, seat: int, action: Any, source: str, client_id: str | Non
         state_version=before,
         table_version=play.table.version,
     )
+    play.logs.append(logged)
+    return logged
 
 
 def _event_views(event: Any) -> Callable[[int | None], dict[str, Any] | None]:
@@ -418,6 +425,9 @@ def _prompt(play: Play) -> None:
 
 def _save_hand(play: Play) -> None:
     hand, state = play.hand, play.state
+    if play.logs:
+        ActionLog.objects.bulk_create(play.logs)
+        play.logs = []
     hand.state = state.to_json()
     hand.state_version = state.version
     hand.save(update_fields=["state", "state_version", "deadline", "bot_due", "status", "sheet", "finished_at"])
