@@ -264,6 +264,18 @@ class ActionSource(models.TextChoices):
     TIMER = "timer", _("超时（托管）")
 
 
+class ValuesJSONField(models.JSONField):  # type: ignore[type-arg]
+    """A JSONField that PostgreSQL bulk inserts take row by row, as VALUES (%s, ...), not as UNNEST of arrays.
+
+    Django 5.2 inserts several rows as UNNEST(array, ...) to spare the planner; psycopg then quotes every
+    JSON document into an array literal in Python, which cost a table action more than twice the
+    insert of its events (1.6 ms vs 0.7 ms CPU for three rows). A field with `get_placeholder` opts out.
+    """
+
+    def get_placeholder(self, value: Any, compiler: Any, connection: Any) -> str:
+        return "%s"
+
+
 class ActionLog(AppendOnlyModel):
     """Append-only: every applied action of every hand, in order (any hand can be replayed from it)."""
 
@@ -272,7 +284,7 @@ class ActionLog(AppendOnlyModel):
     seat = models.PositiveSmallIntegerField(_("座位"))
     client_id = models.CharField(_("客户端编号"), max_length=64, null=True, blank=True)
     source = models.CharField(_("来源"), max_length=8, choices=ActionSource.choices)
-    action = models.JSONField(_("动作"))
+    action = ValuesJSONField(_("动作"))
     state_version = models.PositiveIntegerField(_("状态版本"), help_text=_("动作所作用的引擎状态版本"))
     table_version = models.PositiveIntegerField(_("牌桌版本"), help_text=_("动作产生的事件之后的牌桌版本"))
     created_at = models.DateTimeField(_("时间"), auto_now_add=True)
@@ -303,8 +315,8 @@ class TableEvent(models.Model):
         Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="events", verbose_name=_("牌局")
     )
     kind = models.CharField(_("类型"), max_length=32)
-    public = models.JSONField(_("公开视图"), null=True, blank=True)
-    seats = models.JSONField(_("各座位差异"), default=dict, blank=True)
+    public = ValuesJSONField(_("公开视图"), null=True, blank=True)
+    seats = ValuesJSONField(_("各座位差异"), default=dict, blank=True)
     created_at = models.DateTimeField(_("时间"), auto_now_add=True)
 
     class Meta:
