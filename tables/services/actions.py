@@ -77,7 +77,9 @@ def seats_of(table: Table, names: bool = True) -> list[Seat]:
 
 def open_play(table: Table, now: datetime, events: EventRecorder | None = None) -> Play:
     """The running hand of a locked table, or NoRunningHand."""
-    hand = table.hands.filter(status=HandStatus.PLAYING).first()
+    # The state's JSON is read only when this process has not decoded that version (hand_state):
+    # parsing a few kilobytes per action for a state already in the cache is the read's main cost.
+    hand = table.hands.filter(status=HandStatus.PLAYING).defer("state").first()
     if hand is None:
         raise NoRunningHand()
     return Play(table, seats_of(table, names=False), hand, hand_state(hand), events or EventRecorder(table), now)
@@ -86,7 +88,8 @@ def open_play(table: Table, now: datetime, events: EventRecorder | None = None) 
 def hand_state(hand: Hand) -> HandState:
     """The hand's engine state, decoded once per process and version: `HandState` is immutable, and the
     key is the row's (id, seed, state_version), so a state another process wrote is decoded afresh.
-    Only committed states are kept (`_save_hand`): a rolled-back version never shadows the real one."""
+    Only committed states are kept (`_save_hand`): a rolled-back version never shadows the real one.
+    A hand read without its `state` column (open_play) loads it here, on a miss only."""
     key = (hand.pk, hand.seed, hand.state_version)
     with _states_lock:
         state = _states.get(key)

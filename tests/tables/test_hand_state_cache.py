@@ -51,3 +51,28 @@ def test_the_cached_state_is_the_stored_one_and_a_rolled_back_one_is_not_kept(fo
         cached = actions.hand_state(hand)
         assert cached is actions.hand_state(hand)  # decoded once
         assert cached.to_json() == hand.state
+
+
+def test_a_state_this_process_decoded_is_not_read_again_and_a_new_one_is(four_players, seat_at_table):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tables.services import actions
+
+    table = seat_at_table(four_players, "pinghe")
+    hand = running_hand(table)
+    state = HandState.from_json(hand.state)
+    if not state.to_act:
+        pytest.skip("this deal ended at its opening")
+    actions._states.clear()  # as in another process: the first read decodes the stored JSON
+    with CaptureQueriesContext(connection) as cold, transaction.atomic():
+        assert actions.open_play(actions.lock_table(table.pk), hand.started_at).state.to_json() == hand.state
+    with CaptureQueriesContext(connection) as warm, transaction.atomic():
+        actions._remember_state((hand.pk, hand.seed, hand.state_version), state)
+        assert actions.open_play(actions.lock_table(table.pk), hand.started_at).state is state
+    assert len(reads_of_state(cold.captured_queries)) == 1
+    assert reads_of_state(warm.captured_queries) == []
+
+
+def reads_of_state(captured: list[dict[str, str]]) -> list[str]:
+    return [q["sql"] for q in captured if q["sql"].startswith("SELECT") and '"tables_hand"."state"' in q["sql"]]
