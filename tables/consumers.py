@@ -8,7 +8,9 @@ the channel layer only carries copies of events already committed.
 
 from __future__ import annotations
 
+import asyncio
 import time
+import weakref
 from typing import Any
 
 from django.conf import settings
@@ -29,6 +31,19 @@ CLOSE_NO_TABLE = 4004  # no such table, or a private table the user does not sit
 CLOSE_ABUSE = 4008
 MAX_ID_LENGTH = 64
 MALFORMED = "__malformed__"  # what an undecodable frame turns into, so it gets an error reply
+
+
+_table_turns: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+def table_turn(table_id: int) -> asyncio.Lock:
+    """One at a time per table in this process: a socket's call that writes to its table waits here, on
+    the event loop, not on a database thread blocked on the table's row lock (the four seats answering a
+    window at once would hold four of the pool's threads for one table). Its broadcasts leave in order."""
+    lock = _table_turns.get(table_id)
+    if lock is None:
+        lock = _table_turns[table_id] = asyncio.Lock()
+    return lock
 
 
 class TokenBucket:
@@ -202,10 +217,12 @@ class TableConsumer(ChatMixin, UserSocketMixin):
     # --- helpers -----------------------------------------------------------------
 
     async def _db(self, fn: Any, *args: Any) -> tuple[Any, list[Broadcast]]:
-        """`fn(*args)` on a database thread (tables.dbpool); what it committed is broadcast from here."""
-        result, batches = await db_call(fn, *args)
-        for batch in batches:
-            await batch.send()
+        """`fn(*args)`, which writes to this socket's table, on a database thread (tables.dbpool), in
+        the table's turn (`table_turn`); what it committed is broadcast from here."""
+        async with table_turn(self.table_id):
+            result, batches = await db_call(fn, *args)
+            for batch in batches:
+                await batch.send()
         return result, batches
 
     async def _take(self, batches: list[Broadcast]) -> None:
