@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cli import Command, UsageError, emit, register
-from engine.review import Replay, ReplayError, review
+from engine.review import Replay, ReplayError, review, review_seats
 from engine.variants import UnknownVariant
 from engine.variants import get as get_variant
 
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None:
         emit(review(replay, args.seat).to_json())
     else:
-        emit({"reviews": [review(replay, seat).to_json() for seat in range(n_seats)]})
+        emit({"reviews": [r.to_json() for r in review_seats(replay, range(n_seats)).values()]})
     return 0
 
 

@@ -39,7 +39,17 @@ from engine.tiles import Tile, format_tiles
 from engine.variants import get as get_variant
 from engine.view import view
 
-__all__ = ["COSTLY_BELOW", "Choice", "Decision", "HandReview", "Replay", "ReplayError", "Summary", "review"]
+__all__ = [
+    "COSTLY_BELOW",
+    "Choice",
+    "Decision",
+    "HandReview",
+    "Replay",
+    "ReplayError",
+    "Summary",
+    "review",
+    "review_seats",
+]
 
 COSTLY_BELOW = 0.75  # a discard keeping less than this share of the best effective tiles is costly
 RISKY_FROM = 0.12  # a discard this likely to deal in is risky ...
@@ -233,26 +243,36 @@ class HandReview:
 
 def review(replay: Replay, seat: int) -> HandReview:
     """Review `seat`'s decisions in a finished hand (ReplayError if it does not replay or finish)."""
+    return review_seats(replay, (seat,))[seat]
+
+
+def review_seats(replay: Replay, seats: Iterable[int]) -> dict[int, HandReview]:
+    """Each of `seats`' review, from one walk through the hand (a replay costs about as much as judging
+    one seat's decisions, so reviewing four seats walks once, not four times). ReplayError as `review`."""
     rules_ = get_variant(replay.variant)
-    if not 0 <= seat < rules_.n_seats:
-        raise ReplayError(f"{replay.variant} has seats 0..{rules_.n_seats - 1}, not {seat}")
-    decisions = tuple(_judge(step, sight, action, after) for step, sight, action, after in _walk(replay, seat))
-    return HandReview(replay.variant, seat, decisions, _summary(decisions))
+    wanted = tuple(dict.fromkeys(seats))
+    for seat in wanted:
+        if not 0 <= seat < rules_.n_seats:
+            raise ReplayError(f"{replay.variant} has seats 0..{rules_.n_seats - 1}, not {seat}")
+    judged: dict[int, list[Decision]] = {seat: [] for seat in wanted}
+    for seat, step, sight, action, after in _walk(replay, wanted):
+        judged[seat].append(_judge(step, sight, action, after))
+    return {seat: HandReview(replay.variant, seat, tuple(d), _summary(tuple(d))) for seat, d in judged.items()}
 
 
-def _walk(replay: Replay, seat: int) -> Iterable[tuple[int, Sight, Action, int]]:
-    """(step, the seat's sight before, its action, its 游金 level after) for each of its decisions."""
+def _walk(replay: Replay, seats: tuple[int, ...]) -> Iterable[tuple[int, int, Sight, Action, int]]:
+    """(seat, step, the seat's sight before, its action, its 游金 level after) for each decision of `seats`."""
     state = _start(replay)
     for step, (actor, data) in enumerate(replay.actions, start=1):
         action = _parse(step, data)
         if not isinstance(action, Pass) and only_pass(state, actor):
             state = pass_for_idle_seats(state).state  # a log from before every window asked every seat
         # A pass that was the seat's only choice (a window put to it by position) is no decision.
-        decides = actor == seat and not only_pass(state, seat)
-        before = sight_of(view(state, seat), evaluation.sight(state, seat)) if decides else None
+        decides = actor in seats and not only_pass(state, actor)
+        before = sight_of(view(state, actor), evaluation.sight(state, actor)) if decides else None
         state = _apply(state, step, actor, action)
         if before is not None:
-            yield step, before, action, state.seats[seat].you  # the seat's own level: public
+            yield actor, step, before, action, state.seats[actor].you  # the seat's own level: public
     if not state.finished:
         raise ReplayError(f"the hand is not over after {len(replay.actions)} actions")
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from engine.hand import HandState
-from engine.review import Replay, review
+from engine.review import Replay, review_seats
 from tables.models import Hand, HandReview, HandStatus
 from tables.services import jobs
 
@@ -51,10 +51,9 @@ def store_reviews(hand_id: int) -> int:
     missing = [s for s in reviewed_seats(hand) if not hand.reviews.filter(seat=s).exists()]
     if not missing:
         return 0
-    replay = Replay.from_json(replay_document(hand))
     stored = 0
-    for seat in missing:
-        data = review(replay, seat).to_json()
+    for seat, reviewed in review_seats(Replay.from_json(replay_document(hand)), missing).items():
+        data = reviewed.to_json()
         try:
             with transaction.atomic():
                 HandReview.objects.create(hand=hand, seat=seat, data=data, efficiency=data["summary"]["efficiency"])

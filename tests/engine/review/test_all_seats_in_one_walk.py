@@ -1,0 +1,47 @@
+"""Reviewing every seat walks through the hand once (`review_seats`), and each seat's review is the
+one it gets alone: the platform stores the people's seats' reviews after each hand from one walk.
+
+Story: bots play a hand of each variant to its end; the reviews of all seats together equal each
+seat's own review. Holds for any deal (a hand that ends at its opening has no decision to judge).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import bot
+from engine.hand import apply, start_hand
+from engine.review import Replay, ReplayError, review, review_seats
+from engine.variants import get as get_variant
+
+VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
+
+
+def bot_played(variant: str, seed: str) -> Replay:
+    state = start_hand(variant, seed=seed, dealer=0).state
+    rng = random.Random(seed)
+    actions: list[tuple[int, dict[str, Any]]] = []
+    while not state.finished:
+        seat = state.to_act[0]
+        action = bot.choose(state, seat, rng)
+        actions.append((seat, action.to_json()))
+        state = apply(state, seat, action).state
+    return Replay(variant, seed, tuple(actions))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_seat_reviewed_in_one_walk_is_reviewed_as_alone(variant):
+    replay = bot_played(variant, f"one-walk-{variant}")
+    seats = range(get_variant(variant).n_seats)
+    together = review_seats(replay, seats)
+    assert list(together) == list(seats)
+    for seat in seats:
+        assert together[seat].to_json() == review(replay, seat).to_json()
+
+
+def test_a_seat_the_variant_does_not_have_is_refused_before_the_walk():
+    with pytest.raises(ReplayError, match=r"erren has seats 0\.\.1, not 2"):
+        review_seats(bot_played("erren", "one-walk-refused"), [0, 2])
