@@ -13,6 +13,7 @@ is to pass is asked nothing (the table passes for it).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.hand import HandState, asked, flow_hooks
@@ -22,8 +23,22 @@ from engine.tiles import format_tiles
 
 def view(state: HandState, seat: int | None) -> dict[str, Any]:
     """JSON-ready view for `seat` (None = spectator: public information only)."""
+    return views(state, (seat,))[seat]
+
+
+def views(state: HandState, audiences: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """`view(state, a)` for each audience, built together: what the audiences share (the public
+    facts, each seat as the others see it) is built once and the same objects appear in every view
+    that shows them, so a table telling all its seats and spectators at once does not build every
+    river and meld five times. The views must not be changed in place."""
     reveal = state.finished
-    window = state.window
+    shown = [_seat_view(state, i, None, reveal) for i in range(state.n_seats)]
+    public = _public_part(state)
+    result = _result_view(state) if reveal else None
+    return {a: _audience_view(state, a, public, shown, result) for a in audiences}
+
+
+def _public_part(state: HandState) -> dict[str, Any]:
     return {
         "variant": state.variant,
         "version": state.decision_version,
@@ -38,14 +53,30 @@ def view(state: HandState, seat: int | None) -> dict[str, Any]:
         "reserve": state.reserve,
         "turn": state.turn,
         "to_act": list(state.public_to_act),
-        "claim": _claim_view(state, seat) if window is not None else None,
+    }
+
+
+def _audience_view(
+    state: HandState,
+    seat: int | None,
+    public: dict[str, Any],
+    shown: list[dict[str, Any]],
+    result: dict[str, Any] | None,
+) -> dict[str, Any]:
+    reveal = state.finished
+    seats = list(shown)
+    if seat is not None:
+        seats[seat] = _seat_view(state, seat, seat, reveal)  # its own tiles: only it sees them
+    return {
+        **public,
+        "claim": _claim_view(state, seat) if state.window is not None else None,
         "shuangyou_seat": state.shuangyou_seat,
         "fenbing": state.fenbing,
-        "seats": [_seat_view(state, i, seat, reveal) for i in range(state.n_seats)],
+        "seats": seats,
         "you": seat,
         "legal_actions": [a.to_json() for a in asked(state, seat)] if seat is not None else [],
         "finished": state.finished,
-        "result": _result_view(state) if reveal else None,
+        "result": result,
         "table": _variant_view(state, seat),
     }
 

@@ -22,6 +22,8 @@ Delta = dict[str, Any]
 
 def delta(base: Any, target: Any) -> Delta | None:
     """What turns `base` into `target` (None: nothing)."""
+    if base is target:
+        return None  # the same object (engine.view.views shares what audiences see alike)
     if type(base) is dict and type(target) is dict:
         return _dict_delta(base, target)
     if type(base) is list and type(target) is list and len(base) == len(target):

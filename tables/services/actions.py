@@ -23,8 +23,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.actions import IllegalAction, Pass, action_from_json
-from engine.hand import HandState, apply, asked, new_hand, next_dealership, next_hand_options, only_pass
-from engine.view import view
+from engine.hand import HandState, apply, new_hand, next_dealership, next_hand_options, only_pass
+from engine.view import view, views
 from engine.wall import commitment
 from tables import bots
 from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion, TableError
@@ -275,8 +275,10 @@ def start_hand(table: Table, now: datetime, events: EventRecorder) -> Hand:
     Seat.objects.filter(table=table).update(ready=False)
     n = table.room.n_seats
 
+    hands = views(state, [*range(n), None])
+
     def started(seat: int | None) -> dict[str, Any]:
-        return {"type": "hand_started", **hand_header(hand), "hand": view(state, seat)}
+        return {"type": "hand_started", **hand_header(hand), "hand": hands[seat]}
 
     events.add("hand_started", per_seat(n, started), hand)
     play = Play(table, seats, hand, state, events, now, fresh=True)
@@ -410,6 +412,8 @@ def _prompt(play: Play) -> None:
     asking = play.state.to_act
     to_act = sorted(play.state.public_to_act)  # who has answered a window is secret
     deadline = play.hand.deadline.isoformat() if play.hand.deadline else None
+    n = len(play.seats)
+    hands = views(play.state, [*range(n), None])
 
     def prompt(seat: int | None) -> dict[str, Any]:
         base: dict[str, Any] = {
@@ -417,13 +421,13 @@ def _prompt(play: Play) -> None:
             "to_act": to_act,
             "deadline": deadline,
             "hand_version": play.state.decision_version,
-            "hand": view(play.state, seat),
+            "hand": hands[seat],
         }
         if seat is not None:
-            base["legal"] = [a.to_json() for a in asked(play.state, seat)] if seat in asking else []
+            base["legal"] = hands[seat]["legal_actions"] if seat in asking else []  # what the view asks
         return base
 
-    play.events.add("prompt", per_seat(len(play.seats), prompt), play.hand)
+    play.events.add("prompt", per_seat(n, prompt), play.hand)
 
 
 def _save_hand(play: Play) -> None:
