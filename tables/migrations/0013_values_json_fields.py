@@ -10,7 +10,10 @@ class Migration(migrations.Migration):
         ('tables', '0012_hand_bot_due'),
     ]
 
+    # State only: the columns do not change (ValuesJSONField differs in how rows are inserted), and
+    # SQLite's AlterField would rebuild the tables, dropping the append-only guard's triggers.
     operations = [
+        migrations.SeparateDatabaseAndState(state_operations=[
         migrations.AlterField(
             model_name='actionlog',
             name='action',
@@ -26,4 +29,5 @@ class Migration(migrations.Migration):
             name='seats',
             field=tables.models.ValuesJSONField(blank=True, default=dict, verbose_name='各座位差异'),
         ),
+    ]),
     ]
