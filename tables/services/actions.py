@@ -58,6 +58,7 @@ class Play:
     fresh: bool = False  # a new deal: prompt even though no action was applied yet
     bot_due_now: bool = False  # the first bot move is due (its think time is over, or its seat timed out)
     prompted: int | None = None  # the decision the seats were last told about (HandState.decision_version)
+    hand_off: bool = False  # a socket's close or leave: with nobody watching, the worker plays the bots
     logs: list[ActionLog] = field(default_factory=list)  # applied actions, stored in one INSERT by _save_hand
 
     def __post_init__(self) -> None:
@@ -230,12 +231,17 @@ def set_auto(table_id: int, user_id: int, auto: bool) -> None:
         events.finish()
 
 
-def run_bots_now(table: Table, now: datetime, events: EventRecorder) -> None:
-    """Let the bot play the seats it holds in the running hand, if any (table locked by the caller)."""
+def run_bots_now(table: Table, now: datetime, events: EventRecorder, hand_off: bool = False) -> None:
+    """Let the bot play the seats it holds in the running hand, if any (table locked by the caller).
+
+    `hand_off` (a socket's close or leave, on the socket's server): if nobody is left watching, the bots'
+    moves are a task due now (tables.tasks.play_due_bot) instead of the rest of the hand played here, so
+    a burst of closes is quick bookkeeping and the worker plays the hands out."""
     try:
         play = open_play(table, now, events)
     except NoRunningHand:
         return
+    play.hand_off = hand_off
     _continue(play, finish_events=False)
 
 
@@ -376,6 +382,9 @@ def _continue(play: Play, finish_events: bool = True) -> None:
         if not play.seats[seat].bot_plays:
             _apply(play, seat, Pass(), ActionSource.BOT)  # the table's pass: nothing else was possible
             continue
+        if play.hand_off and not watched:
+            pacing.hand_off(play.hand, play.state, play.now)
+            break
         if watched and not play.bot_due_now and play.state.window is None:
             pacing.schedule(play.hand, play.table.room, play.state, seat, play.now)
             break

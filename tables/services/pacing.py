@@ -48,3 +48,10 @@ def schedule(hand: Any, room: Room, state: HandState, seat: int, now: datetime) 
     if hand.bot_due is None:
         hand.bot_due = now + think_time(room, state, seat, hand.seed)
         jobs.queue_at_after_commit(jobs.PLAY_DUE_BOT, hand.bot_due, hand.pk, state.version)
+
+
+def hand_off(hand: Any, state: HandState, now: datetime) -> None:
+    """The bots move now, in the worker (a task due now): for a socket's server, which must not play a
+    whole hand inside a close's bookkeeping (daphne kills a close that takes over 10 s)."""
+    hand.bot_due = now
+    jobs.queue_at_after_commit(jobs.PLAY_DUE_BOT, now, hand.pk, state.version)

@@ -64,7 +64,8 @@ def presence_lost(seat_id: int, now: datetime | None = None) -> bool:
 
 
 def disconnected(table_id: int, user_id: int, now: datetime | None = None) -> None:
-    """A socket closed; with none left the bot plays the seat (托管) and the grace period starts."""
+    """A socket closed; with none left the bot plays the seat (托管) and the grace period starts.
+    Quick on the socket's server: with nobody left watching, the worker plays the bots' moves."""
     now = now or timezone.now()
     with transaction.atomic():
         table = actions.lock_table(table_id)
@@ -77,7 +78,7 @@ def disconnected(table_id: int, user_id: int, now: datetime | None = None) -> No
             _all_sockets_gone(table, seat, now, events)
         else:
             seat.save(update_fields=["connections"])
-        actions.run_bots_now(table, now, events)
+        actions.run_bots_now(table, now, events, hand_off=True)
         events.finish()
 
 

@@ -118,7 +118,7 @@ def leave(user: User, table_id: int, now: datetime | None = None) -> Escape | No
         events = EventRecorder(table)
         escape = None
         if table.status == TableStatus.PLAYING:
-            escape = seats.record_escape(table, seat, "left", now, events)
+            escape = seats.record_escape(table, seat, "left", now, events, hand_off=True)
         else:
             seats.free_seat(seat)
             seats.announce_seats(table, events)

@@ -50,8 +50,11 @@ def close_if_no_players(table: Table) -> bool:
     return True
 
 
-def record_escape(table: Table, seat: Seat, reason: str, now: datetime, events: EventRecorder) -> Escape | None:
-    """Record the escape once per hand and seat; the bot plays the seat to the end; the penalty task follows."""
+def record_escape(
+    table: Table, seat: Seat, reason: str, now: datetime, events: EventRecorder, hand_off: bool = False
+) -> Escape | None:
+    """Record the escape once per hand and seat; the bot plays the seat to the end; the penalty task follows.
+    `hand_off`: called by a socket (a leave), the bots' moves go to the worker (actions.run_bots_now)."""
     hand = table.hands.filter(status=HandStatus.PLAYING).first()
     if hand is None or seat.user_id is None:
         return None
@@ -63,7 +66,7 @@ def record_escape(table: Table, seat: Seat, reason: str, now: datetime, events: 
     view = {"type": "escaped", "seat": seat.index, "reason": reason}
     events.add("escaped", same_for_all(table.room.n_seats, view), hand)
     announce_seats(table, events)
-    actions.run_bots_now(table, now, events)
+    actions.run_bots_now(table, now, events, hand_off=hand_off)
     if created:
         escape_id = escape.pk
         jobs.queue_after_commit(jobs.PENALIZE_ESCAPE, escape_id)  # else: the reconciler
