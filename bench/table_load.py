@@ -64,6 +64,7 @@ def origin(port: int) -> str:
 
 
 KINDS = ("daphne", "worker", "postgres", "redis")
+PHANTOM_WAIT_SECONDS = 10.0  # the closes of 400 sockets, each one locked transaction, queue behind each other
 
 
 # --- the environment ------------------------------------------------------------------------
@@ -803,9 +804,9 @@ class Bench:
                 run_tables(stack.ports, tables, cookies, meter, (1, 3), 5, self.args.cap_seconds, "capacity", burst=200)
             )
             self.load()
+            phantoms = phantom_seats(tables)  # while the servers still run the closes' bookkeeping
         finally:
             stack.stop()
-        phantoms = phantom_seats(tables)
         row.note += f" phantom_seats={phantoms}"
         self.rows.append(row)
 
@@ -866,12 +867,17 @@ class Bench:
             stack.stop()
 
 
-def phantom_seats(tables: list[int]) -> int:
-    """Seats still counting an open socket a few seconds after every socket closed."""
+def phantom_seats(tables: list[int], wait: float = PHANTOM_WAIT_SECONDS) -> int:
+    """Seats still counting an open socket `wait` seconds after every socket closed (the servers still
+    up: a stopped daphne runs no disconnect, and then only the heartbeat's timeout frees the seat)."""
     from tables.models import Seat
 
-    time.sleep(5)
-    return Seat.objects.filter(table_id__in=tables, connections__gt=0).count()
+    deadline = time.monotonic() + wait
+    while True:
+        left = Seat.objects.filter(table_id__in=tables, connections__gt=0).count()
+        if left == 0 or time.monotonic() >= deadline:
+            return left
+        time.sleep(0.5)
 
 
 def coins_in_circulation() -> int:
