@@ -85,14 +85,21 @@ class Style:
 
     curves: tuple[tuple[float, ...], ...]  # readiness by declared sets, then by discards (see above)
     deal_in_cost: float  # a deal-in's cost, in wins of an average hand (higher where the discarder pays alone)
+    bao_cost: float = 0.0  # nanping: the cost instead in the last tiles, where the discarder pays for all (包)
+    claim_fold: float | None = 0.3  # pass claims far from ready once the threat reaches this (None: never)
     steer: bool = False  # guangdong: steer towards 混一色/清一色/对对胡
     declare_waits: int = 0  # erren: declare 报听 with at least this many live waits (0: never asked)
 
 
 STYLES: dict[str, Style] = {
-    # Fujian: every loser pays a 点炮 alike, so a deal-in costs little more than the chance it ends.
-    "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.5),
-    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.5),
+    # Fujian: every loser pays a 点炮 alike (half a 自摸), so a deal-in costs nothing the hand
+    # going on would not cost as well: the ready opponent's 自摸 is worth twice as much. Danger
+    # only breaks ties between equally good discards, and nobody folds (measured against easy
+    # bots: folding and passing claims lost 0.4-0.5 coins a hand, and even a cost of 0.02 a
+    # deal-in cost nanping 0.12, its win rate falling from 25% to 23.5%). nanping's last tiles
+    # are the exception: there the discarder pays every loser's share (包).
+    "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None),
+    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None),
     # The discarder pays alone: a deal-in costs about a win's worth.
     "guangdong": Style(_CURVES_GUANGDONG, deal_in_cost=1.0, steer=True),
     "erren": Style(_CURVES_ERREN, deal_in_cost=1.0, declare_waits=3),
@@ -187,8 +194,6 @@ def danger(sg: Sight, table: Table, tile: Tile) -> float:
                 total += ready * _share(sg, table, other, tile) * sg.discard_win_share
             if sg.liability and other != sg.seat:
                 total += _liability(sg, other, tile)
-        if sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
-            total *= 3  # nanping: in the last tiles the discarder pays everything (包)
     table.cache[tile.kind] = total
     return total
 
@@ -351,12 +356,13 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
     hand = _hand(sg.hand, sg.gold, sg.shapes)
     keep = [t for t in tiles if t != sg.gold] or list(tiles)
     worth = _plan_worth(sg) if style.steer else None
+    cost = deal_in_cost(style, sg)
     rough = []
     for tile in keep:
         steps = _shanten_without(hand, tile, sg.gold)
         risk = danger(sg, table, tile)
         points = worth(tile) if worth is not None else 1.0
-        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - style.deal_in_cost * risk
+        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - cost * risk
         rough.append((-ceiling, _links(hand, tile, sg.gold), risk, points, tile))
     rough.sort()
     best: Choice | None = None
@@ -364,12 +370,20 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
         eff = _efficiency(_without(hand, tile, sg.gold), sg)
-        value = win_chance(eff.shanten, eff.count, sg) * points - style.deal_in_cost * risk
+        value = win_chance(eff.shanten, eff.count, sg) * points - cost * risk
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
             best = choice
     assert best is not None
     return best.tile, best
+
+
+def deal_in_cost(style: Style, sg: Sight) -> float:
+    """What dealing in costs this seat now, in wins: the game's price, or in nanping's last
+    tiles (包: the discarder pays every loser's share) the 包 price."""
+    if style.bao_cost and sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
+        return style.bao_cost
+    return style.deal_in_cost
 
 
 def _links(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
@@ -450,7 +464,7 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     sg = sight(state, seat)
     table = Table.read(style, sg)
     shanten = _hand(sg.hand, sg.gold, sg.shapes).shanten()
-    if _folding(shanten, table):
+    if _folding(style, shanten, table):
         return Pass()
     if style.steer:
         return _steered_claim(state, seat, legal, tile)
@@ -465,9 +479,10 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     return Pass()
 
 
-def _folding(shanten: int, table: Table) -> bool:
-    """Far from ready against a likely-ready table: no claims (they cost the safe tiles held)."""
-    return shanten >= 2 and table.threat >= 0.3
+def _folding(style: Style, shanten: int, table: Table) -> bool:
+    """Far from ready against a likely-ready table: no claims (they cost the safe tiles held),
+    where the game makes a deal-in costly at all (`Style.claim_fold`)."""
+    return style.claim_fold is not None and shanten >= 2 and table.threat >= style.claim_fold
 
 
 def _claim_helps(sg: Sight, used: list[Tile], shanten: int) -> bool:
