@@ -7,11 +7,19 @@ it can read, the gold, the wall count, the variant's public table state):
 - **Efficiency**: a discard keeps the lowest 向听 and, among those, the most live 进张
   (the copies of the useful tiles this seat cannot see), golds and 白板 as the rules play them.
 - **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's
-  public play (a readiness curve per game, by discards and declared sets; 报听 is sure)
-  and weighed against the seat's own chance and value of winning: far from ready against
-  a likely-ready opponent it folds (弃和) and throws the safest tile. A 游金/双游 seat
-  cannot win on a discard, so it is never fed one; 包 liabilities (guangdong) and the
-  nanping last-tiles 包 raise a tile's cost.
+  public play (a readiness curve per game, by discards and declared sets; 报听 is sure).
+  What a deal-in costs depends on who pays (`Style`): where every loser pays a 点炮 alike
+  (pinghe, nanping) it costs nothing the hand going on would not, so danger only breaks ties
+  between equally good discards; folding (弃和, the safest tile) is a yes/no decision, taken
+  only far from ready against a nearly sure threat (guangdong: a seat with four sets shown,
+  or three late in the hand; erren: a 报听), since trading each tile's danger against a far
+  hand's small win chance broke the shape turn after turn and lost coins against bots that
+  never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can,
+  so no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包
+  keep their price.
+- **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
+  hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
+  by its plan.
 - **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
   when the wall is long (the win it waits for is worth twice as much and comes at the
   next draw); guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a
