@@ -7,11 +7,19 @@ it can read, the gold, the wall count, the variant's public table state):
 - **Efficiency**: a discard keeps the lowest 向听 and, among those, the most live 进张
   (the copies of the useful tiles this seat cannot see), golds and 白板 as the rules play them.
 - **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's
-  public play (a readiness curve per game, by discards and declared sets; 报听 is sure)
-  and weighed against the seat's own chance and value of winning: far from ready against
-  a likely-ready opponent it folds (弃和) and throws the safest tile. A 游金/双游 seat
-  cannot win on a discard, so it is never fed one; 包 liabilities (guangdong) and the
-  nanping last-tiles 包 raise a tile's cost.
+  public play (a readiness curve per game, by discards and declared sets; 报听 is sure).
+  What a deal-in costs depends on who pays (`Style`): where every loser pays a 点炮 alike
+  (pinghe, nanping) it costs nothing the hand going on would not, so danger only breaks ties
+  between equally good discards; folding (弃和, the safest tile) is a yes/no decision, taken
+  only far from ready against a nearly sure threat (guangdong: a seat with four sets shown,
+  or three late in the hand; erren: a 报听), since trading each tile's danger against a far
+  hand's small win chance broke the shape turn after turn and lost coins against bots that
+  never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can,
+  so no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包
+  keep their price.
+- **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
+  hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
+  by its plan.
 - **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
   when the wall is long (the win it waits for is worth twice as much and comes at the
   next draw); guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a
@@ -85,17 +93,37 @@ class Style:
 
     curves: tuple[tuple[float, ...], ...]  # readiness by declared sets, then by discards (see above)
     deal_in_cost: float  # a deal-in's cost, in wins of an average hand (higher where the discarder pays alone)
+    bao_cost: float = 0.0  # nanping: the cost instead in the last tiles, where the discarder pays for all (包)
+    claim_fold: float | None = 0.3  # pass claims far from ready once the threat reaches this (None: never)
+    liability_cost: float = 0.0  # guangdong: the cost of a 包 liability's weight (the feeder pays for all three)
+    fold_threat: float | None = None  # fold (throw the safest tile) from this threat on (None: never) ...
+    fold_shanten: int = 2  # ... when the hand is at least this many steps from ready
+    claim_for_waits: bool = False  # a ready hand claims for more live waits too (not where 门清 pays: erren)
     steer: bool = False  # guangdong: steer towards 混一色/清一色/对对胡
     declare_waits: int = 0  # erren: declare 报听 with at least this many live waits (0: never asked)
 
 
 STYLES: dict[str, Style] = {
-    # Fujian: every loser pays a 点炮 alike, so a deal-in costs little more than the chance it ends.
-    "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.5),
-    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.5),
-    # The discarder pays alone: a deal-in costs about a win's worth.
-    "guangdong": Style(_CURVES_GUANGDONG, deal_in_cost=1.0, steer=True),
-    "erren": Style(_CURVES_ERREN, deal_in_cost=1.0, declare_waits=3),
+    # Fujian: every loser pays a 点炮 alike (half a 自摸), so a deal-in costs nothing the hand
+    # going on would not cost as well: the ready opponent's 自摸 is worth twice as much. Danger
+    # only breaks ties between equally good discards, and nobody folds (measured against easy
+    # bots: folding and passing claims lost 0.4-0.5 coins a hand, and even a cost of 0.02 a
+    # deal-in cost nanping 0.12, its win rate falling from 25% to 23.5%). nanping's last tiles
+    # are the exception: there the discarder pays every loser's share (包).
+    "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True),
+    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None, claim_for_waits=True),
+    # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
+    # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a
+    # hand (measured): the win given up is worth more than the deal-ins saved. So danger breaks
+    # ties, the hand folds only against a nearly sure threat, and 包 (feeding a 大三元/大四喜 or
+    # the 12-tile 包自摸, which pays for all three) is priced.
+    "guangdong": Style(
+        _CURVES_GUANGDONG, deal_in_cost=0.0, liability_cost=0.3, claim_fold=None, fold_threat=0.7, steer=True
+    ),
+    # One opponent pays a self-draw and a discard win alike: dealing in costs only the hand's
+    # end, which a ready opponent reaches anyway. A per-tile cost of 1.0 and passing claims
+    # lost 0.3 coins a hand (measured); it folds only, far from ready, against a 报听.
+    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
 
@@ -152,7 +180,7 @@ class Table:
     passed: tuple[frozenset[int], ...] = ()  # kinds each seat let pass since its last discard
     thrown: tuple[frozenset[int], ...] = ()  # kinds in each seat's river
     leans: tuple[int | None, ...] = ()  # the number suit a flush-seeker's shown sets are all in
-    cache: dict[int, float] = field(default_factory=dict)
+    cache: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     @staticmethod
     def read(style: Style, sg: Sight) -> Table:
@@ -171,26 +199,33 @@ class Table:
 
 
 def danger(sg: Sight, table: Table, tile: Tile) -> float:
-    """The chance (a weight above 1 under 包) that discarding `tile` deals in, from public play only.
+    """The chance (a weight above 1 under 包) that discarding `tile` deals in, from public play only:
+    `risks`' two parts together."""
+    chance, bao = risks(sg, table, tile)
+    return chance + bao
+
+
+def risks(sg: Sight, table: Table, tile: Tile) -> tuple[float, float]:
+    """What discarding `tile` risks, from public play only: the chance it deals in, and the
+    weight of the 包 liabilities it may bring (guangdong), read once per kind.
 
     Per opponent: its readiness × the share of ready hands waiting on this tile (engine.evaluation's
     reading: middle tiles likelier, every copy seen or let pass since its discard nearly safe, its
     own discards and 筋 safer) × how often this game's ready hands may win on a discard at all,
-    a flush-seeker's suit likelier and the other suits unlikely; 包 liabilities on top."""
+    a flush-seeker's suit likelier and the other suits unlikely. Nothing while anyone is in
+    双游 (nobody may win on or claim a discard then) and nothing for a gold."""
     cached = table.cache.get(tile.kind)
     if cached is not None:
         return cached
-    total = 0.0
+    chance = bao = 0.0
     if not any(level >= 2 for level in sg.you) and not (sg.gold is not None and tile == sg.gold):
         for other, ready in enumerate(table.ready):
             if ready > 0:
-                total += ready * _share(sg, table, other, tile) * sg.discard_win_share
+                chance += ready * _share(sg, table, other, tile) * sg.discard_win_share
             if sg.liability and other != sg.seat:
-                total += _liability(sg, other, tile)
-        if sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
-            total *= 3  # nanping: in the last tiles the discarder pays everything (包)
-    table.cache[tile.kind] = total
-    return total
+                bao += _liability(sg, other, tile)
+    table.cache[tile.kind] = (chance, bao)
+    return chance, bao
 
 
 def _share(sg: Sight, table: Table, other: int, tile: Tile) -> float:
@@ -350,13 +385,15 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
     that joins least with the rest)."""
     hand = _hand(sg.hand, sg.gold, sg.shapes)
     keep = [t for t in tiles if t != sg.gold] or list(tiles)
+    if folds(style, hand.shanten(), table):
+        return _safest(sg, table, hand, keep)
     worth = _plan_worth(sg) if style.steer else None
     rough = []
     for tile in keep:
         steps = _shanten_without(hand, tile, sg.gold)
         risk = danger(sg, table, tile)
         points = worth(tile) if worth is not None else 1.0
-        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - style.deal_in_cost * risk
+        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - tile_cost(style, sg, table, tile)
         rough.append((-ceiling, _links(hand, tile, sg.gold), risk, points, tile))
     rough.sort()
     best: Choice | None = None
@@ -364,12 +401,38 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
         eff = _efficiency(_without(hand, tile, sg.gold), sg)
-        value = win_chance(eff.shanten, eff.count, sg) * points - style.deal_in_cost * risk
+        value = win_chance(eff.shanten, eff.count, sg) * points - tile_cost(style, sg, table, tile)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
             best = choice
     assert best is not None
     return best.tile, best
+
+
+def folds(style: Style, shanten: int, table: Table) -> bool:
+    """弃和: a hand `shanten` steps from ready (after its best discard) against a table this
+    likely to be ready gives up its own win and throws the safest tiles. A yes/no decision,
+    not a per-tile trade: weighing each tile's danger against a far hand's small win chance
+    broke the shape turn after turn and lost more than it saved (measured against easy bots)."""
+    return style.fold_threat is not None and shanten >= style.fold_shanten and table.threat >= style.fold_threat
+
+
+def _safest(sg: Sight, table: Table, hand: _Hand, tiles: Sequence[Tile]) -> tuple[Tile, Choice]:
+    """The discard least likely to deal in; among equally safe ones, the one keeping the hand closest."""
+    judged = [(danger(sg, table, t), _shanten_without(hand, t, sg.gold), _links(hand, t, sg.gold), t) for t in tiles]
+    risk, steps, _joins, tile = min(judged)
+    return tile, Choice(tile, steps, 0, risk, 0.0)
+
+
+def tile_cost(style: Style, sg: Sight, table: Table, tile: Tile) -> float:
+    """What discarding `tile` is expected to cost, in wins: its deal-in chance at the game's price
+    (in nanping's last tiles, where the discarder pays every loser's share, the 包 price), and
+    the 包 liabilities it may bring at theirs."""
+    chance, bao = risks(sg, table, tile)
+    price = style.deal_in_cost
+    if style.bao_cost and sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
+        price = style.bao_cost
+    return price * chance + style.liability_cost * bao
 
 
 def _links(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
@@ -450,7 +513,7 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     sg = sight(state, seat)
     table = Table.read(style, sg)
     shanten = _hand(sg.hand, sg.gold, sg.shapes).shanten()
-    if _folding(shanten, table):
+    if _folding(style, shanten, table):
         return Pass()
     if style.steer:
         return _steered_claim(state, seat, legal, tile)
@@ -460,21 +523,33 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
             continue
         if isinstance(action, Kong):
             return action
-        if _claim_helps(sg, used, shanten):
+        if _claim_helps(sg, used, shanten, style.claim_for_waits):
             return action
     return Pass()
 
 
-def _folding(shanten: int, table: Table) -> bool:
-    """Far from ready against a likely-ready table: no claims (they cost the safe tiles held)."""
-    return shanten >= 2 and table.threat >= 0.3
+def _folding(style: Style, shanten: int, table: Table) -> bool:
+    """Far from ready against a likely-ready table: no claims (they cost the safe tiles held),
+    where the game makes a deal-in costly at all (`Style.claim_fold`)."""
+    return style.claim_fold is not None and shanten >= 2 and table.threat >= style.claim_fold
 
 
-def _claim_helps(sg: Sight, used: list[Tile], shanten: int) -> bool:
-    """Does the claim bring the hand a step closer (after its best discard)?"""
+def _claim_helps(sg: Sight, used: list[Tile], shanten: int, for_waits: bool) -> bool:
+    """Does the claim bring the hand a step closer (after its best discard), or (`for_waits`, a
+    ready hand) leave it ready on more live waits, the 游金 lone-gold wait above all?
+
+    A claim is a tile taken without spending a draw, so a better wait is worth a set shown
+    (measured in pinghe: claiming only for a step lost 0.37 coins a hand against easy bots,
+    whose claims on a ready hand often reach 单吊 and 游金; claiming for more 进张 short of ready
+    too did no better in nanping, -0.04 to -0.08, and costs an efficiency count per claim)."""
     rest = _minus(sg.hand, used)
     after = _hand(rest, sg.gold, _with_a_meld(sg.shapes))
-    return min(_shanten_without(after, t, sg.gold) for t in set(rest)) < shanten
+    steps = {t: _shanten_without(after, t, sg.gold) for t in set(rest)}
+    best = min(steps.values())
+    if best != shanten or not for_waits or shanten > 0:
+        return best < shanten
+    now = _efficiency(_hand(sg.hand, sg.gold, sg.shapes), sg).count
+    return any(_efficiency(_without(after, t, sg.gold), sg).count > now for t, n in steps.items() if n == best)
 
 
 def _claim_tiles(sg: Sight, action: Action, tile: Tile) -> list[Tile] | None:

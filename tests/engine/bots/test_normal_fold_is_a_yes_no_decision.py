@@ -1,0 +1,55 @@
+"""Defence by game: the normal bot folds (弃和, the safest tile) only where a deal-in costs more
+than the hand going on would, and only far from ready against a nearly sure threat.
+
+The same seat, four steps from ready, faces Bob with four sets shown (nearly surely ready) who
+has just let 5p pass. Playing its own hand it sheds a loner (an honour), which Bob may well wait on; 5p, half of its
+45p, is safe against him."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine import bot_normal
+from engine.tiles import Tile
+from engine.variants import get as get_variant
+from tests.engine.test_evaluation import seat_sight
+
+FAR = "1m5m9m" + "4p5p" + "1s4s7s9s" + "1z2z3z4z7z"  # 14 tiles, 向听 well above 2; 5p is half of 45p
+BOB_FOUR_SETS = ((), ("123s", "456s", "789m", "222p"), (), ())
+BOB_LET_5P_PASS = ("", "1z", "5p", "")  # Carol threw 5p after Bob's last discard; Dave is to play
+
+
+def judge(variant: str, *, melds=BOB_FOUR_SETS, declared=(False, False, False, False), drawable=60) -> Tile:
+    style = bot_normal.STYLES[variant]
+    sight = seat_sight(FAR, rivers=BOB_LET_5P_PASS, melds=melds, declared=declared, drawable=drawable, turn=0)
+    sight = dataclasses.replace(sight, last_tiles_bao=get_variant(variant).last_tiles_auto_win)
+    table = bot_normal.Table.read(style, sight)
+    tile, _ = bot_normal.pick_discard(sight, style, table, sorted(set(sight.hand)))
+    return tile
+
+
+def test_guangdong_far_from_ready_against_four_shown_sets_throws_the_tile_bob_let_pass():
+    assert judge("guangdong") == Tile.parse("5p")
+
+
+def test_guangdong_with_nobody_near_ready_plays_its_own_hand():
+    assert judge("guangdong", melds=((), (), (), ())) != Tile.parse("5p")
+
+
+def test_pinghe_keeps_its_shape_whoever_is_ready_since_every_loser_pays_a_dianpao_alike():
+    assert judge("pinghe") != Tile.parse("5p")
+
+
+def test_nanping_keeps_its_shape_until_the_last_tiles_where_the_discarder_pays_for_all():
+    assert judge("nanping") != Tile.parse("5p")
+    assert judge("nanping", drawable=3) == Tile.parse("5p")  # 包: the last 4 live tiles
+
+
+def test_folding_needs_both_a_far_hand_and_a_nearly_sure_threat():
+    style = bot_normal.STYLES["guangdong"]
+    hot = bot_normal.Table(ready=(0.0, 0.95, 0.0, 0.0), threat=0.95)
+    warm = bot_normal.Table(ready=(0.0, 0.5, 0.0, 0.0), threat=0.5)
+    assert bot_normal.folds(style, 2, hot)
+    assert not bot_normal.folds(style, 1, hot)  # one step away: the hand still races
+    assert not bot_normal.folds(style, 4, warm)
+    assert not bot_normal.folds(bot_normal.STYLES["pinghe"], 4, hot)
