@@ -107,7 +107,9 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
                     await asyncio.shield(self._disconnect_once(1011))
 
     async def websocket_disconnect(self, message: dict[str, Any]) -> None:
-        await self._disconnect_once(int(message.get("code") or 1005))
+        # Shielded: daphne cancels a consumer still closing after its close timeout (a burst of closes
+        # queues them behind each other), and the bookkeeping must finish all the same.
+        await asyncio.shield(self._disconnect_once(int(message.get("code") or 1005)))
         raise StopConsumer()
 
     async def _disconnect_once(self, code: int) -> None:
