@@ -64,7 +64,7 @@ def origin(port: int) -> str:
 
 
 KINDS = ("daphne", "worker", "postgres", "redis")
-PHANTOM_WAIT_SECONDS = 10.0  # the closes of 400 sockets, each one locked transaction, queue behind each other
+PHANTOM_WAIT_SECONDS = 60.0  # the closes of 400 sockets, each one locked transaction, queue behind each other
 
 
 # --- the environment ------------------------------------------------------------------------
@@ -804,10 +804,12 @@ class Bench:
                 run_tables(stack.ports, tables, cookies, meter, (1, 3), 5, self.args.cap_seconds, "capacity", burst=200)
             )
             self.load()
+            closed_at = time.monotonic()
             phantoms = phantom_seats(tables)  # while the servers still run the closes' bookkeeping
+            drained = time.monotonic() - closed_at
         finally:
             stack.stop()
-        row.note += f" phantom_seats={phantoms}"
+        row.note += f" phantom_seats={phantoms} (counted {drained:.1f} s after the closes)"
         self.rows.append(row)
 
     def soak(self) -> None:
@@ -868,8 +870,9 @@ class Bench:
 
 
 def phantom_seats(tables: list[int], wait: float = PHANTOM_WAIT_SECONDS) -> int:
-    """Seats still counting an open socket `wait` seconds after every socket closed (the servers still
-    up: a stopped daphne runs no disconnect, and then only the heartbeat's timeout frees the seat)."""
+    """Seats still counting an open socket once every socket closed: 0 as soon as the closes' bookkeeping
+    is done, else what is left after `wait` seconds (the servers still up: a stopped daphne runs no
+    disconnect, and then only the heartbeat's timeout frees the seat)."""
     from tables.models import Seat
 
     deadline = time.monotonic() + wait
