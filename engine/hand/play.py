@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from engine import hand_rules as rules
@@ -33,7 +35,9 @@ from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
 from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs
 from engine.sheet import MeldKind
-from engine.tiles import Tile
+from engine.tiles import ALL_TILES, Tile
+
+_KIND = attrgetter("kind")
 
 
 def apply(state: HandState, seat: int, action: Action) -> Progress:
@@ -65,8 +69,24 @@ def _refuse_idle_seat(state: HandState, seat: int, action: Action) -> None:
     raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.public_to_act)})")
 
 
+class _LastAnswer:
+    """The last `legal_actions` answer, by state (immutable) and seat: a decision asks it more than
+    once (the table's `only_pass`, then the bot choosing, then `legal` checks)."""
+
+    entry: tuple[HandState, int, tuple[Action, ...]] | None = None
+
+
 def legal_actions(state: HandState, seat: int) -> list[Action]:
     """Every action `apply` would accept from `seat` now (empty when it has nothing to decide)."""
+    last = _LastAnswer.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is state and last[1] == seat:
+        return list(last[2])
+    legal = _legal_actions(state, seat)
+    _LastAnswer.entry = (state, seat, tuple(legal))
+    return legal
+
+
+def _legal_actions(state: HandState, seat: int) -> list[Action]:
     if seat not in state.to_act:
         return []
     candidates = flow_hooks(state.rules).candidates(state, seat, _candidates(state, seat))
@@ -136,9 +156,9 @@ def _handler(state: HandState, seat: int, action: Action) -> Any:
     return handler
 
 
-def _may_kong(s: Any, tile: Tile) -> bool:
+def _may_kong(held: Counter[int], pungs: set[int], kind: int) -> bool:
     """Only the kongs that could be: four held (暗杠) or the fourth to a pong (加杠); the validator decides."""
-    return s.hand.count(tile) >= 4 or any(m.kind == MeldKind.PUNG and m.tiles[0] == tile for m in s.melds)
+    return held[kind] >= 4 or kind in pungs
 
 
 def _candidates(state: HandState, seat: int) -> list[Action]:
@@ -146,9 +166,12 @@ def _candidates(state: HandState, seat: int) -> list[Action]:
     if state.phase == Phase.NAME_GOLD:
         return [NameGold(Tile(k)) for k in range(34)]
     if state.phase == Phase.TURN:
+        held = Counter(map(_KIND, s.hand))  # by kind: ints count and sort in C
+        pungs = {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
+        kinds = sorted(held)
         acts: list[Action] = [Win()]
-        acts += [Kong(t) for t in sorted(set(s.hand)) if _may_kong(s, t)]
-        acts += [Discard(t) for t in sorted(set(s.hand))]
+        acts += [Kong(ALL_TILES[k]) for k in kinds if _may_kong(held, pungs, k)]
+        acts += [Discard(ALL_TILES[k]) for k in kinds]
         return acts
     assert state.window is not None
     offered = state.window.offered(seat)

@@ -62,6 +62,16 @@ class SeatState:
         return encode(self)  # type: ignore[no-any-return]
 
 
+_SEAT_FIELDS = tuple(SeatState.__dataclass_fields__)
+
+
+def replace_seat(seat: SeatState, **changes: Any) -> SeatState:
+    """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path)."""
+    values = {name: getattr(seat, name) for name in _SEAT_FIELDS}
+    values.update(changes)
+    return SeatState(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class Window:
     """Open decisions: which seats answer and what each is offered; answers so far (action JSON).
@@ -90,6 +100,8 @@ class Window:
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats yet to answer (secret: answers are not announced)."""
+        if not self.answers:
+            return self.asked
         answered = {s for s, _ in self.answers}
         return tuple(s for s, _ in self.options if s not in answered)
 
@@ -187,7 +199,7 @@ class HandState:
     def shuangyou_seat(self) -> int | None:
         """The seat in 双游 or beyond: the others may only win by self-draw meanwhile."""
         for i, seat in enumerate(self.seats):
-            if seat.in_shuangyou:
+            if seat.you and seat.in_shuangyou:  # most seats are not in 游金 at all: skip the property
                 return i
         return None
 
