@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import compress
 from threading import Lock
 
 from engine import _suits
 from engine.shapes import (
+    _NINE_GATES_BASE,
     ORPHANS,
     HandSizeError,
     Shape,
@@ -364,7 +365,7 @@ def clear_caches() -> None:
     """Forget every memoized shanten row (for a benchmark of a cold start; answers do not change).
     Not while another thread computes a shanten: its row ids would point into the emptied table."""
     with _INTERNING:
-        for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts):
+        for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts, _nine_gates_suit):
             fn.cache_clear()
         _MERGED.clear()
         _ROW_IDS.clear()
@@ -619,13 +620,14 @@ def _orphans_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None
 def _nine_gates_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
     if target != 14:
         return None
-    best = 0
-    for s in range(3):
-        run = c[9 * s : 9 * s + 9]
-        base = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-        over = sum(max(0, n - b) for n, b in zip(run, base, strict=True))
-        best = max(best, sum(min(n, b) for n, b in zip(run, base, strict=True)) + min(1, over))
-    return best
+    return max(_nine_gates_suit(tuple(c[0:9])), _nine_gates_suit(tuple(c[9:18])), _nine_gates_suit(tuple(c[18:27])))
+
+
+@lru_cache(maxsize=65536)
+def _nine_gates_suit(run: tuple[int, ...]) -> int:
+    """One numbered suit's usable tiles for 九莲宝灯 (memoized: a hand's suits recur from discard to discard)."""
+    over = sum(max(0, n - b) for n, b in zip(run, _NINE_GATES_BASE, strict=True))
+    return sum(min(n, b) for n, b in zip(run, _NINE_GATES_BASE, strict=True)) + min(1, over)
 
 
 _USABLE = {
