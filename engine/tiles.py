@@ -77,6 +77,10 @@ class Tile:
     def __init__(self, kind: int) -> None:
         """Nothing to do: `__new__` hands back the kind's one instance, already set."""
 
+    # Equal tiles are the same object: identity is equality, compared in C (`in`, `count`,
+    # `remove` and `index` on a hand call no Python method, even on a miss).
+    __eq__ = object.__eq__
+
     def __reduce__(self) -> tuple[type[Tile], tuple[int]]:
         return (Tile, (self.kind,))  # copies and pickles come back as the interned instance
 
