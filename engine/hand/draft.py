@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from engine.events import Event
@@ -13,6 +14,8 @@ from engine.tiles import Tile
 from engine.variants import Variant
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(HandState))  # read once: fields() is slow
+_READ_FIELDS = attrgetter(*_FIELDS)  # every field's value in one C call, in field order
+_SEATS_AT, _WINDOW_AT = _FIELDS.index("seats"), _FIELDS.index("window")
 
 
 class Draft:
@@ -50,7 +53,7 @@ class Draft:
 
     def __init__(self, state: HandState) -> None:
         fields = self.__dict__  # set directly: nothing is edited yet
-        fields.update({name: getattr(state, name) for name in _FIELDS})
+        fields.update(zip(_FIELDS, _READ_FIELDS(state), strict=True))
         fields["seats"] = list(state.seats)
         fields["events"] = []
         fields["variant_rules"] = state.rules
@@ -66,12 +69,12 @@ class Draft:
         frozen: HandState | None = self.__dict__["_frozen"]
         if frozen is not None:
             return frozen
-        values = {name: getattr(self, name) for name in _FIELDS}
-        values["seats"] = tuple(self.seats)
+        values = list(_READ_FIELDS(self))
+        values[_SEATS_AT] = tuple(self.seats)
         window = self.window
         if window is not None and window.opened is None:
-            values["window"] = replace(window, opened=self.version)  # put to the seats at this version
-        frozen = HandState(**values)
+            values[_WINDOW_AT] = replace(window, opened=self.version)  # put to the seats at this version
+        frozen = HandState(*values)
         self.__dict__["_frozen"] = frozen
         return frozen
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from operator import attrgetter
 from typing import Any
 
 from engine.events import Event
@@ -63,11 +64,12 @@ class SeatState:
 
 
 _SEAT_FIELDS = tuple(SeatState.__dataclass_fields__)
+_READ_SEAT = attrgetter(*_SEAT_FIELDS)  # every field's value in one C call
 
 
 def replace_seat(seat: SeatState, **changes: Any) -> SeatState:
     """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path)."""
-    values = {name: getattr(seat, name) for name in _SEAT_FIELDS}
+    values = dict(zip(_SEAT_FIELDS, _READ_SEAT(seat), strict=True))
     values.update(changes)
     return SeatState(**values)
 
