@@ -79,6 +79,13 @@ def wait_tiles(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape
     return _waits(*_key(tiles, gold), shapes)
 
 
+def completed_by(tiles: Iterable[Tile], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool:
+    """Does `tile` (not a gold, nor a fifth copy) complete this 3k+1 hand? Read from the hand's
+    memoized waits: a hand waits on the same tiles for every discard it is offered."""
+    ws, any_tile = wait_tiles(tiles, gold, shapes)
+    return any_tile or tile in ws
+
+
 def is_ready(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
     ws, any_tile = wait_tiles(tiles, gold, shapes)
     return any_tile or bool(ws)
