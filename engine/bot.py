@@ -170,13 +170,15 @@ def _isolation(tile: Tile, faces: Counter[int], gold: Tile | None) -> float:
     """How little a (non-gold) tile connects to the rest of the hand whose `faces` are counted
     (honours and terminals alone score highest)."""
     f = rules.face(tile, gold)
-    links = (faces[f.kind] - 1) * 2
-    if not f.is_honor:
-        for delta in (-2, -1, 1, 2):
-            n = f.number + delta
-            if 1 <= n <= 9:
-                links += faces[f.kind + delta]
-    edge = 0.5 if f.is_honor else (0.3 if f.number in (1, 9) else 0.0)
+    kind = f.kind
+    links = (faces[kind] - 1) * 2
+    if f.is_honor:
+        return 0.5 - links
+    number = f.number
+    for delta in (-2, -1, 1, 2):
+        if 1 <= number + delta <= 9:
+            links += faces[kind + delta]
+    edge = 0.3 if number in (1, 9) else 0.0
     return edge - links
 
 

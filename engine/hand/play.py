@@ -29,7 +29,7 @@ from engine.actions import (
 )
 from engine.events import Event
 from engine.hand.draft import Draft
-from engine.hand.hooks import flow_hooks
+from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
@@ -89,11 +89,11 @@ def legal_actions(state: HandState, seat: int) -> list[Action]:
 def _legal_actions(state: HandState, seat: int) -> list[Action]:
     if seat not in state.to_act:
         return []
-    candidates = flow_hooks(state.rules).candidates(state, seat, _candidates(state, seat))
+    hooks = flow_hooks(state.rules)
     out = []
-    for action in candidates:
+    for action in hooks.candidates(state, seat, _candidates(state, seat)):
         try:
-            _check_only(state, seat, action)
+            _check_only(state, seat, action, hooks)
         except IllegalAction:
             continue
         out.append(action)
@@ -138,16 +138,16 @@ def asked(state: HandState, seat: int) -> list[Action]:
     return [] if legal == [Pass()] and state.window is not None else legal
 
 
-def _check_only(state: HandState, seat: int, action: Action) -> None:
-    _handler(state, seat, action)
+def _check_only(state: HandState, seat: int, action: Action, hooks: FlowHooks) -> None:
+    _handler(state, seat, action, hooks)
     validator = _VALIDATORS.get(type(action))
     if validator is not None:
         validator(state, seat, action)
 
 
-def _handler(state: HandState, seat: int, action: Action) -> Any:
+def _handler(state: HandState, seat: int, action: Action, hooks: FlowHooks | None = None) -> Any:
     """The handler of `action` in this phase (the variant's own first), after the variant's checks."""
-    hooks = flow_hooks(state.rules)
+    hooks = hooks or flow_hooks(state.rules)
     key = (state.phase, type(action))
     handler = hooks.handlers.get(key) or _HANDLERS.get(key)
     if handler is None:

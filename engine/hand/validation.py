@@ -53,10 +53,15 @@ def _validate_discard(state: HandState, seat: int, action: Action) -> None:
     sy = state.shuangyou_seat
     if sy is not None and sy != seat and action.tile != s.drawn:
         raise MustDiscardDrawnTile()
-    gold_rules = state.rules.gold
-    restricted = gold_rules is not None and gold_rules.discard == GoldDiscard.YOUJIN_ONLY
-    if restricted and rules.is_gold(action.tile, state.gold) and not _leaves_lone_gold(state, seat, action.tile):
+    gold = rules.is_gold(action.tile, state.gold)
+    if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, action.tile):
         raise GoldDiscardForbidden()
+
+
+def _gold_discard_restricted(state: HandState) -> bool:
+    """A gold may be discarded only into 游金 (the variant's gold rule)."""
+    gold_rules = state.rules.gold
+    return gold_rules is not None and gold_rules.discard == GoldDiscard.YOUJIN_ONLY
 
 
 def _leaves_lone_gold(state: HandState, seat: int, tile: Tile) -> bool:
