@@ -28,8 +28,11 @@ def choose(state: HandState, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
-    action = _choose(state, seat, legal, rng)
-    return flow_hooks(state.rules).bot_adjust(state, seat, legal, rng, action)
+    hooks = flow_hooks(state.rules)
+    own = hooks.bot_choice(state, seat, legal)
+    if own is not None:
+        return own
+    return hooks.bot_adjust(state, seat, legal, rng, _choose(state, seat, legal, rng))
 
 
 def on_timeout(state: HandState, seat: int, rng: random.Random) -> Action:
