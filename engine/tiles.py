@@ -136,7 +136,7 @@ class Tile:
         return chinese_name(self.kind)
 
     def __str__(self) -> str:
-        return f"{self.number}{self.suit.letter}"
+        return _NAME_BY_KIND[self.kind]
 
     def __repr__(self) -> str:
         return f'Tile.parse("{self}")'
@@ -152,6 +152,7 @@ def _suit_of(kind: int) -> Suit:
 # Read by the Tile properties (one lookup, not a chain of calls: they are asked millions of times).
 _SUIT_BY_KIND = tuple(_suit_of(k) for k in range(N_ALL_KINDS))
 _NUMBER_BY_KIND = tuple(k - _SUIT_BASE[_suit_of(k)] + 1 for k in range(N_ALL_KINDS))
+_NAME_BY_KIND = tuple(f"{_NUMBER_BY_KIND[k]}{_suit_of(k).letter}" for k in range(N_ALL_KINDS))  # mpsz, e.g. "5m"
 
 
 def chinese_name(kind: int) -> str:

@@ -91,6 +91,10 @@ class Window:
     answers: tuple[tuple[int, dict[str, Any]], ...] = ()
     opened: int | None = None
 
+    def answered(self, seat: int, answer: dict[str, Any]) -> Window:
+        """This window with `seat`'s answer (action JSON) added."""
+        return Window(self.tile, self.source, self.options, (*self.answers, (seat, answer)), self.opened)
+
     def offered(self, seat: int) -> tuple[str, ...]:
         return dict(self.options).get(seat, ())
 

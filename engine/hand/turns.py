@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine import hand_rules as rules
@@ -173,7 +172,7 @@ def handle_answer(d: Draft, seat: int, action: Action) -> None:
     state = d.state()
     validate(state, seat, action)
     assert d.window is not None
-    d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    d.window = d.window.answered(seat, action.to_json())
     # No event: an answer is secret until the window closes (who answered when would tell who held a claim).
     if not d.window.waiting:
         _resolve(d)

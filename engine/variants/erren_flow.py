@@ -29,7 +29,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -137,7 +136,7 @@ def _unseen_indices(d: h.Draft | h.HandState) -> list[int]:
 
 def _h_exchange(d: h.Draft, seat: int, action: Action) -> None:
     assert d.window is not None
-    d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    d.window = d.window.answered(seat, action.to_json())
     d.emit(public("answer", seat, answered=True))
     if not d.window.waiting:
         _resolve_exchange(d)

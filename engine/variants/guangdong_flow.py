@@ -23,7 +23,6 @@ self-draw), `kong_fed_by` (the discarder of the kong just claimed), `co_winners`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine import hand as h
@@ -103,7 +102,7 @@ def _h_answer(d: h.Draft, seat: int, action: Action) -> None:
     tile, source = d.window.tile, d.window.source
     if "win" in d.window.offered(seat) and not isinstance(action, Win):
         _pass_win(d, seat, tile)
-    after = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    after = d.window.answered(seat, action.to_json())
     winners = [s for s in _order(d, source) if dict(after.answers).get(s, {}).get("type") == "win"]
     if not after.waiting and len(winners) > 1:
         h.validate(d.state(), seat, action)
