@@ -63,16 +63,12 @@ class Tile:
     kind: int
 
     def __new__(cls, kind: int) -> Tile:
-        # One instance per kind: equal tiles are the same object, so `in`, `count`, `remove` and
-        # `index` on hands match by identity (no Python-level __eq__ per comparison).
-        tile = _INTERNED.get(kind)
-        if tile is None:
-            if not (isinstance(kind, int) and 0 <= kind < N_ALL_KINDS):
-                raise ValueError(f"tile kind out of range: {kind}")
-            tile = object.__new__(cls)
-            object.__setattr__(tile, "kind", kind)
-            _INTERNED[kind] = tile
-        return tile
+        # One instance per kind, every one made when the module loads (below, so no two threads
+        # can ever make two): equal tiles are the same object.
+        try:
+            return _INTERNED[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"tile kind out of range: {kind}") from None
 
     def __init__(self, kind: int) -> None:
         """Nothing to do: `__new__` hands back the kind's one instance, already set."""
@@ -140,6 +136,15 @@ class Tile:
 
     def __repr__(self) -> str:
         return f'Tile.parse("{self}")'
+
+
+def _make(kind: int) -> Tile:
+    tile = object.__new__(Tile)
+    object.__setattr__(tile, "kind", kind)
+    return tile
+
+
+_INTERNED.update((kind, _make(kind)) for kind in range(N_ALL_KINDS))
 
 
 @cache
