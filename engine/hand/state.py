@@ -96,7 +96,10 @@ class Window:
         return Window(self.tile, self.source, self.options, (*self.answers, (seat, answer)), self.opened)
 
     def offered(self, seat: int) -> tuple[str, ...]:
-        return dict(self.options).get(seat, ())
+        for asked, offer in self.options:  # at most three seats: no dict to build
+            if asked == seat:
+                return offer
+        return ()
 
     @property
     def asked(self) -> tuple[int, ...]:

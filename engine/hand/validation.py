@@ -163,6 +163,14 @@ def _face_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
     return tuple(t for t in candidates if not rules.is_gold(t, gold) and rules.face(t, gold).kind == kind)
 
 
+def _near_faces(f: Tile) -> range:
+    """The face kinds a tile of face `f` can share a block with: itself, and its suit within two."""
+    if f.is_honor:
+        return range(f.kind, f.kind + 1)
+    first = f.kind - f.number + 1
+    return range(max(first, f.kind - 2), min(first + 8, f.kind + 2) + 1)
+
+
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
     """Hand tiles (never golds) that play as the same face as `tile`, in hand order."""
     return [t for t in _face_tiles(state.gold, rules.face(tile, state.gold).kind) for _ in range(hand.count(t))]
@@ -175,7 +183,7 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Til
         return []
     hand = state.seats[seat].hand
     by_face: dict[int, Tile] = {}  # the first hand tile playing as each face the runs need
-    for k in range(max(f.kind - 2, f.kind - f.number + 1), min(f.kind + 2, f.kind - f.number + 9) + 1):
+    for k in _near_faces(f):
         held = next((t for t in _face_tiles(state.gold, k) if t in hand), None)
         if held is not None:
             by_face[k] = held
