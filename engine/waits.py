@@ -30,7 +30,7 @@ from engine.shapes import (
 )
 from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
-__all__ = ["Waits", "shanten", "shanten_counts", "waits", "waits_counts"]
+__all__ = ["Waits", "shanten", "shanten_after_discards", "shanten_counts", "waits", "waits_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +238,28 @@ def shanten(concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: froz
         raise HandSizeError(f"shanten needs 3k+1 or 3k+2 concealed tiles, got {len(concealed)}")
     counts, golds = face_counts(concealed, gold)
     return shanten_counts(counts, golds, shapes, gold_in_play=gold is not None)
+
+
+def shanten_after_discards(
+    concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: frozenset[Shape]
+) -> dict[Tile, int]:
+    """`shanten` of 3k+2 concealed tiles less one copy of each distinct tile (a discard's
+    evaluation): the face counts are read once, and one count changes per tile."""
+    if len(concealed) % 3 != 2:
+        raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
+    counts, golds = face_counts(concealed, gold)
+    in_play = gold is not None
+    out: dict[Tile, int] = {}
+    for tile in dict.fromkeys(concealed):
+        one, is_gold = face_counts((tile,), gold)  # where this tile counts: a gold, or its face
+        if is_gold:
+            out[tile] = shanten_counts(counts, golds - 1, shapes, gold_in_play=in_play)
+            continue
+        kind = one.index(1)
+        counts[kind] -= 1
+        out[tile] = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+        counts[kind] += 1
+    return out
 
 
 def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:

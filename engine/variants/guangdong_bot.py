@@ -24,6 +24,7 @@ from engine import hand_rules as rules
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import ALL_TILES, DRAGONS, Suit, Tile
+from engine.waits import shanten_after_discards
 
 EARLY_TILES_LEFT = 40  # while more tiles than this are left in the wall, plans may cost a step
 FLUSH_OFF_SUIT = 3  # at most this many tiles off (suit + honours) to go for 混一色
@@ -63,7 +64,7 @@ def _shapes(melds: Sequence[Meld]) -> frozenset[Shape]:
 
 def shanten_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
     """向听 of the concealed tiles given the declared sets (-1 complete, 0 ready)."""
-    return rules.shanten_of(concealed, None, _shapes(melds))  # memoized: the shared bot asks the same hands
+    return rules.shanten_of(concealed, None, _shapes(melds))  # memoized: claims weigh a hand more than once
 
 
 def choose_target(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Target:
@@ -99,11 +100,10 @@ def choose_discard(
     target = choose_target(concealed, melds)
     early = tiles_left > EARLY_TILES_LEFT and target.plan != Plan.FAST
     hand = list(concealed)
+    after = shanten_after_discards(hand, shapes=_shapes(melds))  # each discard's 向听, counts read once
 
     def key(tile: Tile) -> tuple[int, bool, int, int]:
-        rest = list(hand)
-        rest.remove(tile)
-        steps = shanten_of(rest, melds)
+        steps = after[tile]
         off_plan = not target.fits(tile)
         return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, hand, valued), tile.kind)
 
