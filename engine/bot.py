@@ -138,8 +138,8 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
             if rules.shanten_of(_without(s.hand, action.tile), gold, shapes) <= target:
                 return action
         return ordered[0]
-    best = min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), gold, shapes))
-    return best
+    after = rules.shanten_after_discards(s.hand, gold, shapes)  # every discard's 向听, the hand read once
+    return min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), after[a.tile], gold, shapes))
 
 
 def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -160,9 +160,8 @@ def _preference(tile: Tile, faces: Counter[int], gold: Tile | None, rng: random.
     return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
 
 
-def _ready_key(rest: list[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
-    """Near ready: lowest shanten, then the 游金 lone-gold wait, then the most waiting tiles."""
-    sh = rules.shanten_of(rest, gold, shapes)
+def _ready_key(rest: list[Tile], sh: int, gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
+    """Near ready: lowest shanten (`sh`, that of `rest`), then the 游金 lone-gold wait, then the most waiting tiles."""
     if sh > 0:
         return (sh, 1, 0)
     waits, any_tile = rules.wait_tiles(rest, gold, shapes)

@@ -15,6 +15,7 @@ from engine.sheet import Meld
 from engine.tiles import ALL_TILES, BAIBAN, Tile
 from engine.variants import Variant
 from engine.waits import shanten, waits
+from engine.waits import shanten_after_discards as _after_discards
 
 
 def face(tile: Tile, gold: Tile | None) -> Tile:
@@ -99,6 +100,11 @@ def lone_gold_wait(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[S
 @lru_cache(maxsize=65536)
 def _shanten(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> int:
     return shanten(_tiles(kinds), gold=_gold(gold), shapes=shapes)
+
+
+def shanten_after_discards(tiles: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> dict[Tile, int]:
+    """The shanten left after discarding one of each distinct tile of this 3k+2 hand (read at once)."""
+    return _after_discards(tiles, gold=gold, shapes=shapes)
 
 
 def shanten_of(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:
