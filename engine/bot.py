@@ -28,8 +28,11 @@ def choose(state: HandState, seat: int, rng: random.Random) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide")
-    action = _choose(state, seat, legal, rng)
-    return flow_hooks(state.rules).bot_adjust(state, seat, legal, rng, action)
+    hooks = flow_hooks(state.rules)
+    own = hooks.bot_choice(state, seat, legal)
+    if own is not None:
+        return own
+    return hooks.bot_adjust(state, seat, legal, rng, _choose(state, seat, legal, rng))
 
 
 def on_timeout(state: HandState, seat: int, rng: random.Random) -> Action:
@@ -135,8 +138,8 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
             if rules.shanten_of(_without(s.hand, action.tile), gold, shapes) <= target:
                 return action
         return ordered[0]
-    best = min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), gold, shapes))
-    return best
+    after = rules.shanten_after_discards(s.hand, gold, shapes)  # every discard's 向听, the hand read once
+    return min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), after[a.tile], gold, shapes))
 
 
 def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -157,9 +160,8 @@ def _preference(tile: Tile, faces: Counter[int], gold: Tile | None, rng: random.
     return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
 
 
-def _ready_key(rest: list[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
-    """Near ready: lowest shanten, then the 游金 lone-gold wait, then the most waiting tiles."""
-    sh = rules.shanten_of(rest, gold, shapes)
+def _ready_key(rest: list[Tile], sh: int, gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
+    """Near ready: lowest shanten (`sh`, that of `rest`), then the 游金 lone-gold wait, then the most waiting tiles."""
     if sh > 0:
         return (sh, 1, 0)
     waits, any_tile = rules.wait_tiles(rest, gold, shapes)
@@ -170,13 +172,15 @@ def _isolation(tile: Tile, faces: Counter[int], gold: Tile | None) -> float:
     """How little a (non-gold) tile connects to the rest of the hand whose `faces` are counted
     (honours and terminals alone score highest)."""
     f = rules.face(tile, gold)
-    links = (faces[f.kind] - 1) * 2
-    if not f.is_honor:
-        for delta in (-2, -1, 1, 2):
-            n = f.number + delta
-            if 1 <= n <= 9:
-                links += faces[f.kind + delta]
-    edge = 0.5 if f.is_honor else (0.3 if f.number in (1, 9) else 0.0)
+    kind = f.kind
+    links = (faces[kind] - 1) * 2
+    if f.is_honor:
+        return 0.5 - links
+    number = f.number
+    for delta in (-2, -1, 1, 2):
+        if 1 <= number + delta <= 9:
+            links += faces[kind + delta]
+    edge = 0.3 if number in (1, 9) else 0.0
     return edge - links
 
 

@@ -4,9 +4,11 @@ Four (or the variant's number of) bots play consecutive hands at one table: the 
 dealer is drawn from the seed (`first_dealer`), then dealer and 连庄 streak follow
 `next_dealership`; hand i uses seed "S:i" and the
 bots' choices come from an rng derived from that seed, so the same arguments
-always print the same summary (all but the "timing" object). Every action the
-bots take is checked by `apply`; an illegal action or an exception is counted,
-never hidden. The README section "Simulating hands" documents the JSON.
+always print the same summary (all but the "timing" object). As at a table, a seat
+whose only choice is to pass (a window put to it by position that offers it nothing,
+`engine.hand.only_pass`) passes at once without asking its bot, and is not counted as a
+decision. Every action is checked by `apply`; an illegal action or an exception is
+counted, never hidden. The README section "Simulating hands" documents the JSON.
 """
 
 from __future__ import annotations
@@ -19,9 +21,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import bot
-from engine.actions import IllegalAction
+from engine.actions import IllegalAction, Pass
 from engine.cli import Command, UsageError, emit, register
-from engine.hand import HandState, apply, first_dealer, known_options, new_hand, next_dealership, next_hand_options
+from engine.hand import (
+    HandState,
+    apply,
+    first_dealer,
+    known_options,
+    new_hand,
+    next_dealership,
+    next_hand_options,
+    only_pass,
+)
 from engine.variants import UnknownVariant
 from engine.variants import get as get_variant
 from engine.wall import derive_rng
@@ -90,6 +101,9 @@ def _play_hand(
             if state.finished:
                 return state
             seat = state.to_act[0]
+            if only_pass(state, seat):
+                state = apply(state, seat, Pass()).state  # the table's pass: nothing else was possible
+                continue
             state = apply(state, seat, bot.choose(state, seat, rng)).state
             tally.decisions += 1
         raise RuntimeError(f"hand {seed} did not finish in {MAX_ACTIONS_PER_HAND} actions")

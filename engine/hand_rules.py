@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from operator import attrgetter
 
 from engine.shapes import Shape, is_win
 from engine.sheet import Meld
-from engine.tiles import BAIBAN, Tile
+from engine.tiles import ALL_TILES, BAIBAN, Tile
 from engine.variants import Variant
 from engine.waits import shanten, waits
+from engine.waits import shanten_after_discards as _after_discards
 
 
 def face(tile: Tile, gold: Tile | None) -> Tile:
@@ -24,11 +26,11 @@ def face(tile: Tile, gold: Tile | None) -> Tile:
 
 
 def is_gold(tile: Tile, gold: Tile | None) -> bool:
-    return gold is not None and tile == gold
+    return tile is gold and gold is not None  # tiles are interned: one object per kind
 
 
 def gold_count(tiles: Iterable[Tile], gold: Tile | None) -> int:
-    return 0 if gold is None else sum(1 for t in tiles if t == gold)
+    return 0 if gold is None else list(tiles).count(gold)
 
 
 def shapes_for(variant: Variant, melds: Sequence[Meld]) -> frozenset[Shape]:
@@ -39,25 +41,50 @@ def shapes_for(variant: Variant, melds: Sequence[Meld]) -> frozenset[Shape]:
     return shapes
 
 
+# The caches below are keyed by sorted tile kinds and the gold's kind: plain ints, hashed and
+# compared in C (a Tile's hash and order are Python calls, a dozen per hand).
+_KIND = attrgetter("kind")
+_Kinds = tuple[int, ...]
+
+
+def _key(tiles: Iterable[Tile], gold: Tile | None) -> tuple[_Kinds, int | None]:
+    return tuple(sorted(map(_KIND, tiles))), None if gold is None else gold.kind
+
+
+def _tiles(kinds: _Kinds) -> tuple[Tile, ...]:
+    return tuple(map(ALL_TILES.__getitem__, kinds))
+
+
+def _gold(kind: int | None) -> Tile | None:
+    return None if kind is None else ALL_TILES[kind]
+
+
 @lru_cache(maxsize=65536)
-def _complete(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
-    return is_win(tiles, gold=gold, shapes=shapes)
+def _complete(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> bool:
+    return is_win(_tiles(kinds), gold=_gold(gold), shapes=shapes)
 
 
 def complete(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
     """Does this 3k+2 concealed hand win?"""
-    return _complete(tuple(sorted(tiles)), gold, shapes)
+    return _complete(*_key(tiles, gold), shapes)
 
 
 @lru_cache(maxsize=65536)
-def _waits(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
-    w = waits(tiles, gold=gold, shapes=shapes)
+def _waits(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
+    w = waits(_tiles(kinds), gold=_gold(gold), shapes=shapes)
     return tuple(w.tiles), bool(w.any_tile)
 
 
 def wait_tiles(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
     """(tiles that complete this 3k+1 hand, whether any tile does: the 游金 lone-gold wait)."""
-    return _waits(tuple(sorted(tiles)), gold, shapes)
+    return _waits(*_key(tiles, gold), shapes)
+
+
+def completed_by(tiles: Iterable[Tile], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool:
+    """Does `tile` (not a gold, nor a fifth copy) complete this 3k+1 hand? Read from the hand's
+    memoized waits: a hand waits on the same tiles for every discard it is offered."""
+    ws, any_tile = wait_tiles(tiles, gold, shapes)
+    return any_tile or tile in ws
 
 
 def is_ready(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
@@ -71,9 +98,14 @@ def lone_gold_wait(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[S
 
 
 @lru_cache(maxsize=65536)
-def _shanten(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> int:
-    return shanten(tiles, gold=gold, shapes=shapes)
+def _shanten(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> int:
+    return shanten(_tiles(kinds), gold=_gold(gold), shapes=shapes)
+
+
+def shanten_after_discards(tiles: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> dict[Tile, int]:
+    """The shanten left after discarding one of each distinct tile of this 3k+2 hand (read at once)."""
+    return _after_discards(tiles, gold=gold, shapes=shapes)
 
 
 def shanten_of(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:
-    return _shanten(tuple(sorted(tiles)), gold, shapes)
+    return _shanten(*_key(tiles, gold), shapes)

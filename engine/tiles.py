@@ -53,15 +53,38 @@ DRAGONS = (WHITE, GREEN, RED)
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, *range(27, 34))
 
 
-@dataclass(frozen=True, slots=True, order=True)
+_INTERNED: dict[int, Tile] = {}  # kind -> its one Tile
+
+
+@dataclass(frozen=True, slots=True, order=True, init=False)
 class Tile:
     """One tile kind, e.g. `Tile.parse("5m")`. Copies of a kind are equal."""
 
     kind: int
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.kind < N_ALL_KINDS:
-            raise ValueError(f"tile kind out of range: {self.kind}")
+    def __new__(cls, kind: int) -> Tile:
+        # One instance per kind, every one made when the module loads (below, so no two threads
+        # can ever make two): equal tiles are the same object.
+        try:
+            return _INTERNED[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"tile kind out of range: {kind}") from None
+
+    def __init__(self, kind: int) -> None:
+        """Nothing to do: `__new__` hands back the kind's one instance, already set."""
+
+    # Equal tiles are the same object: identity is equality, compared in C (`in`, `count`,
+    # `remove` and `index` on a hand call no Python method, even on a miss).
+    __eq__ = object.__eq__
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[int]]:
+        return (Tile, (self.kind,))  # copies and pickles come back as the interned instance
+
+    def __copy__(self) -> Tile:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tile:
+        return self
 
     @staticmethod
     def parse(text: str) -> Tile:
@@ -80,12 +103,12 @@ class Tile:
 
     @property
     def suit(self) -> Suit:
-        return _suit_of(self.kind)
+        return _SUIT_BY_KIND[self.kind]
 
     @property
     def number(self) -> int:
         """1-based number within the suit (honours 1-7 东南西北白发中, flowers 1-8)."""
-        return self.kind - _SUIT_BASE[self.suit] + 1
+        return _NUMBER_BY_KIND[self.kind]
 
     @property
     def is_flower(self) -> bool:
@@ -93,7 +116,7 @@ class Tile:
 
     @property
     def is_honor(self) -> bool:
-        return self.suit == Suit.HONOR
+        return N_KINDS > self.kind >= 27
 
     @property
     def is_terminal(self) -> bool:
@@ -109,10 +132,19 @@ class Tile:
         return chinese_name(self.kind)
 
     def __str__(self) -> str:
-        return f"{self.number}{self.suit.letter}"
+        return _NAME_BY_KIND[self.kind]
 
     def __repr__(self) -> str:
         return f'Tile.parse("{self}")'
+
+
+def _make(kind: int) -> Tile:
+    tile = object.__new__(Tile)
+    object.__setattr__(tile, "kind", kind)
+    return tile
+
+
+_INTERNED.update((kind, _make(kind)) for kind in range(N_ALL_KINDS))
 
 
 @cache
@@ -120,6 +152,12 @@ def _suit_of(kind: int) -> Suit:
     if kind < 27:
         return Suit(kind // 9)
     return Suit.HONOR if kind < N_KINDS else Suit.FLOWER
+
+
+# Read by the Tile properties (one lookup, not a chain of calls: they are asked millions of times).
+_SUIT_BY_KIND = tuple(_suit_of(k) for k in range(N_ALL_KINDS))
+_NUMBER_BY_KIND = tuple(k - _SUIT_BASE[_suit_of(k)] + 1 for k in range(N_ALL_KINDS))
+_NAME_BY_KIND = tuple(f"{_NUMBER_BY_KIND[k]}{_suit_of(k).letter}" for k in range(N_ALL_KINDS))  # mpsz, e.g. "5m"
 
 
 def chinese_name(kind: int) -> str:

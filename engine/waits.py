@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import compress
 from threading import Lock
 
 from engine import _suits
 from engine.shapes import (
+    _NINE_GATES_BASE,
     ORPHANS,
     HandSizeError,
     Shape,
@@ -29,7 +30,7 @@ from engine.shapes import (
 )
 from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
-__all__ = ["Waits", "shanten", "shanten_counts", "waits", "waits_counts"]
+__all__ = ["Waits", "shanten", "shanten_after_discards", "shanten_counts", "waits", "waits_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +240,28 @@ def shanten(concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: froz
     return shanten_counts(counts, golds, shapes, gold_in_play=gold is not None)
 
 
+def shanten_after_discards(
+    concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: frozenset[Shape]
+) -> dict[Tile, int]:
+    """`shanten` of 3k+2 concealed tiles less one copy of each distinct tile (a discard's
+    evaluation): the face counts are read once, and one count changes per tile."""
+    if len(concealed) % 3 != 2:
+        raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
+    counts, golds = face_counts(concealed, gold)
+    in_play = gold is not None
+    out: dict[Tile, int] = {}
+    for tile in dict.fromkeys(concealed):
+        one, is_gold = face_counts((tile,), gold)  # where this tile counts: a gold, or its face
+        if is_gold:
+            out[tile] = shanten_counts(counts, golds - 1, shapes, gold_in_play=in_play)
+            continue
+        kind = one.index(1)
+        counts[kind] -= 1
+        out[tile] = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+        counts[kind] += 1
+    return out
+
+
 def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:
     """Exact shanten on face counts (3k+1 or 3k+2 tiles in all): the fewest draws, each replacing
     a discard, that complete the hand, less one. No kind can be held five times; `gold_in_play`
@@ -364,7 +387,7 @@ def clear_caches() -> None:
     """Forget every memoized shanten row (for a benchmark of a cold start; answers do not change).
     Not while another thread computes a shanten: its row ids would point into the emptied table."""
     with _INTERNING:
-        for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts):
+        for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts, _nine_gates_suit):
             fn.cache_clear()
         _MERGED.clear()
         _ROW_IDS.clear()
@@ -619,13 +642,14 @@ def _orphans_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None
 def _nine_gates_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
     if target != 14:
         return None
-    best = 0
-    for s in range(3):
-        run = c[9 * s : 9 * s + 9]
-        base = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-        over = sum(max(0, n - b) for n, b in zip(run, base, strict=True))
-        best = max(best, sum(min(n, b) for n, b in zip(run, base, strict=True)) + min(1, over))
-    return best
+    return max(_nine_gates_suit(tuple(c[0:9])), _nine_gates_suit(tuple(c[9:18])), _nine_gates_suit(tuple(c[18:27])))
+
+
+@lru_cache(maxsize=65536)
+def _nine_gates_suit(run: tuple[int, ...]) -> int:
+    """One numbered suit's usable tiles for 九莲宝灯 (memoized: a hand's suits recur from discard to discard)."""
+    over = sum(max(0, n - b) for n, b in zip(run, _NINE_GATES_BASE, strict=True))
+    return sum(min(n, b) for n, b in zip(run, _NINE_GATES_BASE, strict=True)) + min(1, over)
 
 
 _USABLE = {

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from engine.events import Event
-from engine.hand.state import HandState, Phase, SeatState, Source, Window, _reserve
+from engine.hand.state import HandState, Phase, SeatState, Source, Window, _reserve, replace_seat
 from engine.sheet import SettlementSheet, WinContext
 from engine.tiles import Tile
 from engine.variants import Variant
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(HandState))  # read once: fields() is slow
+_READ_FIELDS = attrgetter(*_FIELDS)  # every field's value in one C call, in field order
+_SEATS_AT, _WINDOW_AT = _FIELDS.index("seats"), _FIELDS.index("window")
 
 
 class Draft:
@@ -42,27 +47,43 @@ class Draft:
     ext: dict[str, Any]
     result: WinContext | None
     sheet: SettlementSheet | None
+    seats: list[SeatState]
+    events: list[Event]
+    variant_rules: Variant
 
     def __init__(self, state: HandState) -> None:
-        self.__dict__.update({f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
-        self.seats: list[SeatState] = list(state.seats)
-        self.events: list[Event] = []
-        self.variant_rules: Variant = state.rules
+        fields = self.__dict__  # set directly: nothing is edited yet
+        fields.update(zip(_FIELDS, _READ_FIELDS(state), strict=True))
+        fields["seats"] = list(state.seats)
+        fields["events"] = []
+        fields["variant_rules"] = state.rules
+        # While nothing is edited the draft *is* `state` (a new window also needs its `opened`).
+        fields["_frozen"] = state if state.window is None or state.window.opened is not None else None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Any edit makes the frozen copy stale; `state()` builds a new one when next asked.
+        self.__dict__["_frozen"] = None
+        self.__dict__[name] = value
 
     def freeze(self) -> HandState:
-        names = [f.name for f in dataclasses.fields(HandState)]
-        values = {n: getattr(self, n) for n in names}
-        values["seats"] = tuple(self.seats)
+        frozen: HandState | None = self.__dict__["_frozen"]
+        if frozen is not None:
+            return frozen
+        values = list(_READ_FIELDS(self))
+        values[_SEATS_AT] = tuple(self.seats)
         window = self.window
         if window is not None and window.opened is None:
-            values["window"] = replace(window, opened=self.version)  # put to the seats at this version
-        return HandState(**values)
+            values[_WINDOW_AT] = replace(window, opened=self.version)  # put to the seats at this version
+        frozen = HandState(*values)
+        self.__dict__["_frozen"] = frozen
+        return frozen
 
     def set_seat(self, seat: int, **changes: Any) -> None:
-        self.seats[seat] = replace(self.seats[seat], **changes)
+        self.seats[seat] = replace_seat(self.seats[seat], **changes)
+        self.__dict__["_frozen"] = None
 
     def emit(self, event: Event) -> None:
-        self.events.append(event)
+        self.events.append(event)  # events are not part of the state: the frozen copy stays
 
     @property
     def n(self) -> int:

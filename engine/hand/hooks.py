@@ -93,6 +93,11 @@ class FlowHooks:
         """The variant's own table state shown to `seat` (None: a spectator), or None if it has none."""
         return None
 
+    def bot_choice(self, state: HandState, seat: int, legal: list[Action]) -> Action | None:
+        """The variant's own bot choice (one of `legal`), asked before the shared bot, which then does
+        not run (its work would be thrown away); None leaves the choice to it and `bot_adjust`."""
+        return None
+
     def bot_adjust(
         self, state: HandState, seat: int, legal: list[Action], rng: random.Random, action: Action
     ) -> Action:

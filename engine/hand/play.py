@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
 from engine import hand_rules as rules
@@ -27,13 +29,15 @@ from engine.actions import (
 )
 from engine.events import Event
 from engine.hand.draft import Draft
-from engine.hand.hooks import flow_hooks
+from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
 from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs
 from engine.sheet import MeldKind
-from engine.tiles import Tile
+from engine.tiles import ALL_TILES, Tile
+
+_KIND = attrgetter("kind")
 
 
 def apply(state: HandState, seat: int, action: Action) -> Progress:
@@ -65,15 +69,31 @@ def _refuse_idle_seat(state: HandState, seat: int, action: Action) -> None:
     raise NotYourTurn(f"seat {seat} has nothing to decide now (waiting for {list(state.public_to_act)})")
 
 
+class _LastAnswer:
+    """The last `legal_actions` answer, by state (immutable) and seat: a decision asks it more than
+    once (the table's `only_pass`, then the bot choosing, then `legal` checks)."""
+
+    entry: tuple[HandState, int, tuple[Action, ...]] | None = None
+
+
 def legal_actions(state: HandState, seat: int) -> list[Action]:
     """Every action `apply` would accept from `seat` now (empty when it has nothing to decide)."""
+    last = _LastAnswer.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is state and last[1] == seat:
+        return list(last[2])
+    legal = _legal_actions(state, seat)
+    _LastAnswer.entry = (state, seat, tuple(legal))
+    return legal
+
+
+def _legal_actions(state: HandState, seat: int) -> list[Action]:
     if seat not in state.to_act:
         return []
-    candidates = flow_hooks(state.rules).candidates(state, seat, _candidates(state, seat))
+    hooks = flow_hooks(state.rules)
     out = []
-    for action in candidates:
+    for action in hooks.candidates(state, seat, _candidates(state, seat)):
         try:
-            _check_only(state, seat, action)
+            _check_only(state, seat, action, hooks)
         except IllegalAction:
             continue
         out.append(action)
@@ -118,16 +138,16 @@ def asked(state: HandState, seat: int) -> list[Action]:
     return [] if legal == [Pass()] and state.window is not None else legal
 
 
-def _check_only(state: HandState, seat: int, action: Action) -> None:
-    _handler(state, seat, action)
+def _check_only(state: HandState, seat: int, action: Action, hooks: FlowHooks) -> None:
+    _handler(state, seat, action, hooks)
     validator = _VALIDATORS.get(type(action))
     if validator is not None:
         validator(state, seat, action)
 
 
-def _handler(state: HandState, seat: int, action: Action) -> Any:
+def _handler(state: HandState, seat: int, action: Action, hooks: FlowHooks | None = None) -> Any:
     """The handler of `action` in this phase (the variant's own first), after the variant's checks."""
-    hooks = flow_hooks(state.rules)
+    hooks = hooks or flow_hooks(state.rules)
     key = (state.phase, type(action))
     handler = hooks.handlers.get(key) or _HANDLERS.get(key)
     if handler is None:
@@ -136,9 +156,9 @@ def _handler(state: HandState, seat: int, action: Action) -> Any:
     return handler
 
 
-def _may_kong(s: Any, tile: Tile) -> bool:
+def _may_kong(held: Counter[int], pungs: set[int], kind: int) -> bool:
     """Only the kongs that could be: four held (暗杠) or the fourth to a pong (加杠); the validator decides."""
-    return s.hand.count(tile) >= 4 or any(m.kind == MeldKind.PUNG and m.tiles[0] == tile for m in s.melds)
+    return held[kind] >= 4 or kind in pungs
 
 
 def _candidates(state: HandState, seat: int) -> list[Action]:
@@ -146,9 +166,12 @@ def _candidates(state: HandState, seat: int) -> list[Action]:
     if state.phase == Phase.NAME_GOLD:
         return [NameGold(Tile(k)) for k in range(34)]
     if state.phase == Phase.TURN:
+        held = Counter(map(_KIND, s.hand))  # by kind: ints count and sort in C
+        pungs = {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
+        kinds = sorted(held)
         acts: list[Action] = [Win()]
-        acts += [Kong(t) for t in sorted(set(s.hand)) if _may_kong(s, t)]
-        acts += [Discard(t) for t in sorted(set(s.hand))]
+        acts += [Kong(ALL_TILES[k]) for k in kinds if _may_kong(held, pungs, k)]
+        acts += [Discard(ALL_TILES[k]) for k in kinds]
         return acts
     assert state.window is not None
     offered = state.window.offered(seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from operator import attrgetter
 from typing import Any
 
 from engine.events import Event
@@ -62,6 +63,17 @@ class SeatState:
         return encode(self)  # type: ignore[no-any-return]
 
 
+_SEAT_FIELDS = tuple(SeatState.__dataclass_fields__)
+_READ_SEAT = attrgetter(*_SEAT_FIELDS)  # every field's value in one C call
+
+
+def replace_seat(seat: SeatState, **changes: Any) -> SeatState:
+    """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path)."""
+    values = dict(zip(_SEAT_FIELDS, _READ_SEAT(seat), strict=True))
+    values.update(changes)
+    return SeatState(**values)
+
+
 @dataclass(frozen=True, slots=True)
 class Window:
     """Open decisions: which seats answer and what each is offered; answers so far (action JSON).
@@ -79,8 +91,15 @@ class Window:
     answers: tuple[tuple[int, dict[str, Any]], ...] = ()
     opened: int | None = None
 
+    def answered(self, seat: int, answer: dict[str, Any]) -> Window:
+        """This window with `seat`'s answer (action JSON) added."""
+        return Window(self.tile, self.source, self.options, (*self.answers, (seat, answer)), self.opened)
+
     def offered(self, seat: int) -> tuple[str, ...]:
-        return dict(self.options).get(seat, ())
+        for asked, offer in self.options:  # at most three seats: no dict to build
+            if asked == seat:
+                return offer
+        return ()
 
     @property
     def asked(self) -> tuple[int, ...]:
@@ -90,6 +109,8 @@ class Window:
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats yet to answer (secret: answers are not announced)."""
+        if not self.answers:
+            return self.asked
         answered = {s for s, _ in self.answers}
         return tuple(s for s, _ in self.options if s not in answered)
 
@@ -187,7 +208,7 @@ class HandState:
     def shuangyou_seat(self) -> int | None:
         """The seat in 双游 or beyond: the others may only win by self-draw meanwhile."""
         for i, seat in enumerate(self.seats):
-            if seat.in_shuangyou:
+            if seat.you and seat.in_shuangyou:  # most seats are not in 游金 at all: skip the property
                 return i
         return None
 

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine import hand_rules as rules
@@ -32,8 +31,10 @@ from engine.hand.opening import _opening_win
 from engine.hand.state import HandState, Phase, Source, Window
 from engine.hand.validation import (
     _chow_pairs,
+    _face_tiles,
     _kong_kind,
     _matching,
+    _near_faces,
     _next,
     _validate_discard,
     _validate_guess,
@@ -161,11 +162,8 @@ def _may_complete(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> bool:
     f = rules.face(tile, gold)
     if Shape.THIRTEEN_ORPHANS in state.rules.shapes and f.kind in ORPHANS:
         return True
-    for t in hand:
-        k = rules.face(t, gold).kind
-        if k == f.kind or (not f.is_honor and k // 9 == f.kind // 9 and k < 27 and abs(k - f.kind) <= 2):
-            return True
-    return False
+    # The hand (no gold in it now) is searched for the few tiles that play as a face near `tile`.
+    return any(t in hand for k in _near_faces(f) for t in _face_tiles(gold, k))
 
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:
@@ -173,7 +171,7 @@ def handle_answer(d: Draft, seat: int, action: Action) -> None:
     state = d.state()
     validate(state, seat, action)
     assert d.window is not None
-    d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    d.window = d.window.answered(seat, action.to_json())
     # No event: an answer is secret until the window closes (who answered when would tell who held a claim).
     if not d.window.waiting:
         _resolve(d)

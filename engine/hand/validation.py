@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import hand_rules as rules
 from engine.actions import (
     Action,
@@ -33,7 +35,7 @@ from engine.hand.opening import _gold_allows, _qiangjin_drops
 from engine.hand.state import HandState, Phase
 from engine.hand.wins import _win_type
 from engine.sheet import MeldKind, WinType
-from engine.tiles import Tile, format_tiles
+from engine.tiles import ALL_TILES, BAIBAN, Tile, format_tiles
 from engine.variants import GoldDiscard
 
 
@@ -51,10 +53,15 @@ def _validate_discard(state: HandState, seat: int, action: Action) -> None:
     sy = state.shuangyou_seat
     if sy is not None and sy != seat and action.tile != s.drawn:
         raise MustDiscardDrawnTile()
-    gold_rules = state.rules.gold
-    restricted = gold_rules is not None and gold_rules.discard == GoldDiscard.YOUJIN_ONLY
-    if restricted and rules.is_gold(action.tile, state.gold) and not _leaves_lone_gold(state, seat, action.tile):
+    gold = rules.is_gold(action.tile, state.gold)
+    if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, action.tile):
         raise GoldDiscardForbidden()
+
+
+def _gold_discard_restricted(state: HandState) -> bool:
+    """A gold may be discarded only into 游金 (the variant's gold rule)."""
+    gold_rules = state.rules.gold
+    return gold_rules is not None and gold_rules.discard == GoldDiscard.YOUJIN_ONLY
 
 
 def _leaves_lone_gold(state: HandState, seat: int, tile: Tile) -> bool:
@@ -148,10 +155,25 @@ def _next(state: HandState | Draft, seat: int) -> int:
     return (seat + 1) % len(state.seats)
 
 
+@lru_cache(maxsize=1024)
+def _face_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
+    """The tiles (never golds) that play as face `kind`: the face itself, or 白板 standing for
+    the gold's face (at most one of them). Asked per kind, so a hand is searched, not walked."""
+    candidates = dict.fromkeys((ALL_TILES[kind], ALL_TILES[BAIBAN]))
+    return tuple(t for t in candidates if not rules.is_gold(t, gold) and rules.face(t, gold).kind == kind)
+
+
+def _near_faces(f: Tile) -> range:
+    """The face kinds a tile of face `f` can share a block with: itself, and its suit within two."""
+    if f.is_honor:
+        return range(f.kind, f.kind + 1)
+    first = f.kind - f.number + 1
+    return range(max(first, f.kind - 2), min(first + 8, f.kind + 2) + 1)
+
+
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
-    """Hand tiles (never golds) that play as the same face as `tile`."""
-    f = rules.face(tile, state.gold)
-    return [t for t in hand if not rules.is_gold(t, state.gold) and rules.face(t, state.gold) == f]
+    """Hand tiles (never golds) that play as the same face as `tile`, in hand order."""
+    return [t for t in _face_tiles(state.gold, rules.face(tile, state.gold).kind) for _ in range(hand.count(t))]
 
 
 def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Tile]]:
@@ -159,11 +181,12 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Til
     f = rules.face(tile, state.gold)
     if f.is_honor or f.is_flower:
         return []
-    by_face: dict[int, Tile] = {}
-    for t in state.seats[seat].hand:
-        if not rules.is_gold(t, state.gold):
-            tf = rules.face(t, state.gold)
-            by_face.setdefault(tf.kind, t)
+    hand = state.seats[seat].hand
+    by_face: dict[int, Tile] = {}  # the first hand tile playing as each face the runs need
+    for k in _near_faces(f):
+        held = next((t for t in _face_tiles(state.gold, k) if t in hand), None)
+        if held is not None:
+            by_face[k] = held
     out = []
     for lo in (f.number - 2, f.number - 1, f.number):
         if lo < 1 or lo + 2 > 9:

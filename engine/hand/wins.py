@@ -92,9 +92,7 @@ def _check_discard_win(state: HandState, seat: int, tile: Tile) -> None:
     gold_rules = rules_.gold
     if rules.is_gold(tile, state.gold):
         raise WinOnDiscardedGold()
-    hand = (*s.hand, tile)
-    shapes = rules.shapes_for(rules_, s.melds)
-    if not rules.complete(hand, state.gold, shapes):
+    if not rules.completed_by(s.hand, tile, state.gold, rules.shapes_for(rules_, s.melds)):
         raise NotAWinningHand()
     if s.furiten and rules_.furiten == Furiten.UNTIL_OWN_DRAW:
         raise PassedWinThisRound()

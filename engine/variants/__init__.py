@@ -44,6 +44,9 @@ def _load_builtins() -> None:
 
 def get(variant_id: str) -> Variant:
     """The registered variant, or UnknownVariant naming the known ids."""
+    found = _REGISTRY.get(variant_id)  # the common case first: asked at every rule step
+    if found is not None:
+        return found
     if variant_id not in _REGISTRY:
         _load_builtins()
     try:

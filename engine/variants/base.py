@@ -123,9 +123,7 @@ class Variant:
     @property
     def shapes(self) -> frozenset[Any]:
         """The winning shapes as engine.shapes.Shape members."""
-        from engine.shapes import Shape
-
-        return frozenset(Shape[name] for name in self.shape_names)
+        return _shapes(self.shape_names)
 
     def hand_size(self, seat: int, dealer: int) -> int:
         return self.dealer_tiles if seat == dealer else self.other_tiles
@@ -158,3 +156,11 @@ def resolve(path: str) -> Callable[..., Any] | None:
             raise
         return None
     return getattr(module, func, None)  # type: ignore[no-any-return]
+
+
+@cache
+def _shapes(names: tuple[str, ...]) -> frozenset[Any]:
+    """The Shape members named (built once per variant: a seat's shapes are asked at every step)."""
+    from engine.shapes import Shape
+
+    return frozenset(Shape[name] for name in names)

@@ -29,7 +29,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -137,7 +136,7 @@ def _unseen_indices(d: h.Draft | h.HandState) -> list[int]:
 
 def _h_exchange(d: h.Draft, seat: int, action: Action) -> None:
     assert d.window is not None
-    d.window = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    d.window = d.window.answered(seat, action.to_json())
     d.emit(public("answer", seat, answered=True))
     if not d.window.waiting:
         _resolve_exchange(d)
@@ -319,8 +318,14 @@ def _check_turn(state: h.HandState, seat: int, action: Action) -> None:
             raise TileNotInHand(f"{action.tile} is not in the hand")
         rest = list(s.hand)
         rest.remove(action.tile)
-        if not _ready(state, seat, rest):
+        if not _one_step_from_complete(state, seat) or not _ready(state, seat, rest):
             raise NotReadyToDeclare(f"the hand is not ready without {action.tile}")
+
+
+def _one_step_from_complete(state: h.HandState, seat: int) -> bool:
+    """向听 <= 0: some discard leaves the hand ready. One memoized reading per hand, so a hand
+    further off refuses every Declare without reading the waits of each discard."""
+    return rules.shanten_of(state.seats[seat].hand, None, _shapes(state, seat)) <= 0
 
 
 def _choices(state: h.HandState) -> tuple[Tile, ...]:

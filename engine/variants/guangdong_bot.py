@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from engine import hand_rules as rules
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
-from engine.tiles import DRAGONS, Suit, Tile
-from engine.waits import shanten
+from engine.tiles import ALL_TILES, DRAGONS, Suit, Tile
+from engine.waits import shanten_after_discards
 
 EARLY_TILES_LEFT = 40  # while more tiles than this are left in the wall, plans may cost a step
 FLUSH_OFF_SUIT = 3  # at most this many tiles off (suit + honours) to go for 混一色
@@ -63,7 +64,7 @@ def _shapes(melds: Sequence[Meld]) -> frozenset[Shape]:
 
 def shanten_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
     """向听 of the concealed tiles given the declared sets (-1 complete, 0 ready)."""
-    return shanten(tuple(concealed), shapes=_shapes(melds))
+    return rules.shanten_of(concealed, None, _shapes(melds))  # memoized: claims weigh a hand more than once
 
 
 def choose_target(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Target:
@@ -99,23 +100,28 @@ def choose_discard(
     target = choose_target(concealed, melds)
     early = tiles_left > EARLY_TILES_LEFT and target.plan != Plan.FAST
     hand = list(concealed)
+    after = shanten_after_discards(hand, shapes=_shapes(melds))  # each discard's 向听, counts read once
 
     def key(tile: Tile) -> tuple[int, bool, int, int]:
-        rest = list(hand)
-        rest.remove(tile)
-        steps = shanten_of(rest, melds)
+        steps = after[tile]
         off_plan = not target.fits(tile)
         return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, hand, valued), tile.kind)
 
     return min(sorted(set(hand)), key=key)
 
 
+# The other tiles of a numbered tile's suit within two of it, by kind.
+_NEAR = {
+    k: tuple(ALL_TILES[j] for j in range(27) if j != k and j // 9 == k // 9 and abs(j - k) <= 2) for k in range(27)
+}
+
+
 def _usefulness(tile: Tile, hand: Sequence[Tile], valued: frozenset[Tile]) -> int:
     """How much a tile helps its neighbours: copies held, and nearby tiles of its suit."""
-    copies = sum(1 for t in hand if t == tile)
+    copies = hand.count(tile)
     if tile.is_honor:
         return 3 * copies + (2 if tile in valued or tile.kind in DRAGONS else 0)
-    near = sum(1 for t in hand if t != tile and t.suit == tile.suit and abs(t.kind - tile.kind) <= 2)
+    near = sum(hand.count(t) for t in _NEAR[tile.kind])
     return 3 * copies + near + (0 if tile.is_terminal else 1)
 
 

@@ -13,7 +13,7 @@ points it asks the variant's `FlowHooks` (named by `Variant.flow`). guangdong an
 - `before_draw`: a draw lifts 漏胡;
 - `win_facts`: what the settlement needs (round wind, way, liable seat, 海底捞月,
   天胡/人胡/地胡, the other winners of the same discard);
-- `view`, `bot_adjust`: winds and liabilities on the table, and the guangdong bot.
+- `view`, `bot_choice`: winds and liabilities on the table, and the guangdong bot.
 
 The variant's own flow data lives in `HandState.ext` (plain JSON values):
 `passed` (per seat, mpsz tiles passed as wins), `liable` (per seat, who 包 their
@@ -22,9 +22,7 @@ self-draw), `kong_fed_by` (the discarder of the kong just claimed), `co_winners`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine import hand as h
@@ -104,7 +102,7 @@ def _h_answer(d: h.Draft, seat: int, action: Action) -> None:
     tile, source = d.window.tile, d.window.source
     if "win" in d.window.offered(seat) and not isinstance(action, Win):
         _pass_win(d, seat, tile)
-    after = replace(d.window, answers=(*d.window.answers, (seat, action.to_json())))
+    after = d.window.answered(seat, action.to_json())
     winners = [s for s in _order(d, source) if dict(after.answers).get(s, {}).get("type") == "win"]
     if not after.waiting and len(winners) > 1:
         h.validate(d.state(), seat, action)
@@ -304,14 +302,13 @@ class GuangdongFlow(h.FlowHooks):
             out["passed"] = [str(t) for t in passed_tiles(state, seat)]
         return out
 
-    def bot_adjust(
-        self, state: h.HandState, seat: int, legal: list[Action], rng: random.Random, action: Action
-    ) -> Action:
-        """The guangdong bot on top of the shared one: plans for bigger hands, claims and wins by value."""
+    def bot_choice(self, state: h.HandState, seat: int, legal: list[Action]) -> Action | None:
+        """The guangdong bot, before the shared one: plans for bigger hands, claims and wins by value
+        (None: the shared bot's choice, e.g. a pass in a window that is not a claim)."""
         if Win() in legal and (state.phase != h.Phase.CLAIM or take_discard_win(state, seat)):
             return Win()
         if state.phase == h.Phase.TURN:
-            return _bot_turn(state, seat, legal) or action
+            return _bot_turn(state, seat, legal)
         if state.phase == h.Phase.CLAIM and state.window is not None and state.window.tile is not None:
             return _bot_claim(state, seat, legal, state.window.tile)
-        return action
+        return None
