@@ -64,6 +64,7 @@ def origin(port: int) -> str:
 
 
 KINDS = ("daphne", "worker", "postgres", "redis")
+SETTLE_WAIT_SECONDS = 90.0  # the worker plays out and settles the hands left when everyone closed
 PHANTOM_WAIT_SECONDS = 60.0  # the closes of 400 sockets, each one locked transaction, queue behind each other
 
 
@@ -827,7 +828,9 @@ class Bench:
             )
             self.load()
             rss_end = meter.rss()
-            time.sleep(8)  # the last settlements
+            closed_at = time.monotonic()
+            wait_settled(tables)  # the hands the bots played out after the closes, and their settlements
+            settling = time.monotonic() - closed_at
         finally:
             stack.stop()
         finished, unsettled, twice = settlement_check(tables)
@@ -838,6 +841,7 @@ class Bench:
         row.note += (
             f" hands={finished} unsettled={unsettled} settled_twice={twice}"
             f" ledger_check={'ok' if report.ok else 'FAILED'} coins={coins_before}->{coins_after}"
+            f" (checked {settling:.1f} s after the closes)"
         )
         self.rows.append(row)
         rss = ", ".join(f"{k} {rss_start[k] // 1024}->{rss_end.get(k, 0) // 1024} MB" for k in rss_start)
@@ -890,6 +894,19 @@ def coins_in_circulation() -> int:
 
     total = Account.objects.exclude(code="issuance").aggregate(s=Sum("balance"))["s"]
     return int(total or 0)
+
+
+def wait_settled(tables: list[int], wait: float = SETTLE_WAIT_SECONDS) -> None:
+    """Until no hand of these tables is running or finished and unsettled (at most `wait` seconds): when
+    the last player of a table closes, the worker's bots play the hand out, then it is settled."""
+    from django.db.models import Q
+
+    from tables.models import Hand, HandStatus
+
+    pending = Q(status=HandStatus.PLAYING) | Q(status=HandStatus.FINISHED, settled=False)
+    deadline = time.monotonic() + wait
+    while Hand.objects.filter(pending, table_id__in=tables).exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
 
 
 def settlement_check(tables: list[int]) -> tuple[int, int, int]:
