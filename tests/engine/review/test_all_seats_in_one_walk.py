@@ -8,28 +8,23 @@ seat's own review. Holds for any deal (a hand that ends at its opening has no de
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from engine import bot
-from engine.hand import apply, start_hand
+from engine.actions import Action
+from engine.hand import start_hand
 from engine.review import Replay, ReplayError, review, review_seats
 from engine.variants import get as get_variant
+from tests.engine.flow.harness import bots_finish
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
 
 
 def bot_played(variant: str, seed: str) -> Replay:
+    actions: list[tuple[int, Action]] = []
     state = start_hand(variant, seed=seed, dealer=0).state
-    rng = random.Random(seed)
-    actions: list[tuple[int, dict[str, Any]]] = []
-    while not state.finished:
-        seat = state.to_act[0]
-        action = bot.choose(state, seat, rng)
-        actions.append((seat, action.to_json()))
-        state = apply(state, seat, action).state
-    return Replay(variant, seed, tuple(actions))
+    bots_finish(state, random.Random(seed), actions=actions, listed=False)  # erren's exchange is not listed
+    return Replay(variant, seed, tuple((seat, action.to_json()) for seat, action in actions))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
