@@ -19,16 +19,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from engine.actions import IllegalAction, Pass, action_from_json
 from engine.hand import HandState, apply, new_hand, next_dealership, next_hand_options, only_pass
 from engine.view import view, views
 from engine.wall import commitment
-from tables import bots
+from tables import bots, rows
 from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion, TableError
-from tables.models import ActionLog, ActionSource, Hand, HandStatus, Seat, Table, TableStatus
+from tables.models import ActionLog, ActionSource, Hand, HandStatus, Room, Seat, Table, TableStatus
 from tables.services import jobs, pacing
 from tables.services.events import EventRecorder, per_seat, same_for_all
 
@@ -66,23 +66,42 @@ class Play:
 
 
 def lock_table(table_id: int) -> Table:
-    """The table row, locked until the transaction ends (SQLite: IMMEDIATE already serialises)."""
-    return Table.objects.select_for_update().select_related("room").get(pk=table_id)
+    """The table row with its room, the table locked until the transaction ends (SQLite: IMMEDIATE
+    already serialises). Table.DoesNotExist if there is none. Every action starts here: one
+    statement built once (tables.rows), not a QuerySet compiled per call."""
+    table_sql, room_sql = rows.quoted(Table), rows.quoted(Room)
+    sql = (
+        f"SELECT {rows.select_list(Table)}, {rows.select_list(Room)} FROM {table_sql}"
+        f" JOIN {room_sql} ON {room_sql}.id = {table_sql}.room_id WHERE {table_sql}.id = %s"
+    )
+    if connection.features.has_select_for_update_of:
+        sql += f" FOR UPDATE OF {table_sql}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [table_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Table.DoesNotExist(f"no table {table_id}")
+    split = rows.width(Table)
+    table = rows.instance(Table, row[:split])
+    table.room = rows.instance(Room, row[split:])
+    return table
 
 
 def seats_of(table: Table, names: bool = True) -> list[Seat]:
     """The table's seats in order; `names=False` skips the users' rows (play needs only their ids)."""
-    seats = table.seats.select_related("user") if names else table.seats.all()
-    return list(seats.order_by("index"))
+    if names:
+        return list(table.seats.select_related("user").order_by("index"))
+    return rows.fetch(Seat, "table_id = %s", [table.pk], order_by="index")
 
 
 def open_play(table: Table, now: datetime, events: EventRecorder | None = None) -> Play:
     """The running hand of a locked table, or NoRunningHand."""
     # The state's JSON is read only when this process has not decoded that version (hand_state):
     # parsing a few kilobytes per action for a state already in the cache is the read's main cost.
-    hand = table.hands.filter(status=HandStatus.PLAYING).defer("state").first()
-    if hand is None:
+    running = rows.fetch(Hand, "table_id = %s AND status = %s", [table.pk, HandStatus.PLAYING], omit=("state",))
+    if not running:
         raise NoRunningHand()
+    hand = running[0]
     return Play(table, seats_of(table, names=False), hand, hand_state(hand), events or EventRecorder(table), now)
 
 
@@ -441,12 +460,11 @@ def _prompt(play: Play) -> None:
 
 def _save_hand(play: Play) -> None:
     hand, state = play.hand, play.state
-    if play.logs:
-        ActionLog.objects.bulk_create(play.logs)
-        play.logs = []
+    rows.insert(ActionLog, play.logs)
+    play.logs = []
     hand.state = state.to_json()
     hand.state_version = state.version
-    hand.save(update_fields=["state", "state_version", "deadline", "bot_due", "status", "sheet", "finished_at"])
+    rows.update(hand, ["state", "state_version", "deadline", "bot_due", "status", "sheet", "finished_at"])
     key = (hand.pk, hand.seed, state.version)
     transaction.on_commit(lambda: _remember_state(key, state))
 

@@ -25,6 +25,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from tables import rows
 from tables.models import Hand, Table, TableEvent
 from tables.view_delta import seat_view, split
 
@@ -81,12 +82,12 @@ class EventRecorder:
         """Store the events and the table's version; publish the batch once the transaction commits."""
         if not self.rows:
             return
-        TableEvent.objects.bulk_create(self.rows)
-        self.table.save(update_fields=["version"])
-        table_id, rows = self.table.pk, list(self.rows)
+        rows.insert(TableEvent, self.rows)
+        rows.update(self.table, ["version"])
+        table_id, batch = self.table.pk, list(self.rows)
         self.rows = []
         # robust: a failed broadcast must not fail the committed action; clients resync on gaps
-        transaction.on_commit(lambda: publish(Broadcast.of(table_id, rows)), robust=True)
+        transaction.on_commit(lambda: publish(Broadcast.of(table_id, batch)), robust=True)
 
 
 def wire(row: TableEvent) -> dict[str, Any]:

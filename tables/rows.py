@@ -1,0 +1,117 @@
+"""The few statements every table action runs, as SQL built once per model, not a QuerySet per call.
+
+A table action reads the locked table with its room, the running hand and the seats, then
+inserts log and event rows and updates the hand and the table's version. Through the ORM
+each of those compiled a query anew, which cost more CPU than the rest of the action
+(issue 17: about 5 of an action's 11 ms, before any round trip). Here each statement's SQL
+is made once per model and database vendor, and rows become model instances by
+`Model.from_db` with the same value converters the ORM applies, so callers get the usual
+instances (deferred fields load on access, `save` works) and the database still checks
+every constraint. Only plain column reads and writes live here: anything with a join,
+an expression or a lookup stays in the ORM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import Any, TypeVar
+
+from django.db import connection
+from django.db.models import Field, Model
+
+M = TypeVar("M", bound=Model)
+Converter = Callable[[Any, Any, Any], Any]
+
+
+def _quoted(name: str | None) -> str:
+    return str(connection.ops.quote_name(name or ""))
+
+
+def quoted(model: type[Model]) -> str:
+    """The model's table name, quoted for SQL."""
+    return _quoted(model._meta.db_table)
+
+
+@cache
+def _columns(model: type[Model], vendor: str, omit: tuple[str, ...] = ()) -> tuple[tuple[Field[Any, Any], ...], str]:
+    """The model's concrete fields but `omit` (attnames), and their qualified column list for a SELECT."""
+    fields = tuple(f for f in model._meta.concrete_fields if f.attname not in omit)
+    table = _quoted(model._meta.db_table)
+    return fields, ", ".join(f"{table}.{_quoted(f.column)}" for f in fields)
+
+
+@cache
+def _converters(model: type[Model], vendor: str, omit: tuple[str, ...] = ()) -> tuple[tuple[Converter, ...], ...]:
+    """Per selected column, the converters the ORM would apply to its raw value (JSON, datetimes on SQLite)."""
+    fields, _ = _columns(model, vendor, omit)
+    out = []
+    for field in fields:
+        col = field.get_col(model._meta.db_table)
+        out.append(tuple(connection.ops.get_db_converters(col)) + tuple(field.get_db_converters(connection)))
+    return tuple(out)
+
+
+def select_list(model: type[Model], omit: tuple[str, ...] = ()) -> str:
+    """`"table"."col", ...` of the model's columns but `omit`, for a hand-written SELECT."""
+    return _columns(model, connection.vendor, omit)[1]
+
+
+def width(model: type[Model], omit: tuple[str, ...] = ()) -> int:
+    """How many columns `select_list(model, omit)` selects."""
+    return len(_columns(model, connection.vendor, omit)[0])
+
+
+def instance(model: type[M], values: Sequence[Any], omit: tuple[str, ...] = ()) -> M:
+    """A model instance from raw column values in `select_list` order, as the ORM builds it
+    (omitted fields are deferred: reading one loads it)."""
+    vendor = connection.vendor
+    fields, _ = _columns(model, vendor, omit)
+    converters = _converters(model, vendor, omit)
+    converted = []
+    for field, value, convs in zip(fields, values, converters, strict=True):
+        for convert in convs:
+            value = convert(value, field.get_col(model._meta.db_table), connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+
+
+def fetch(
+    model: type[M], where: str, params: Sequence[Any], omit: tuple[str, ...] = (), order_by: str | None = None
+) -> list[M]:
+    """Instances of `model` whose rows match `where` (SQL over the model's own table, `%s` params),
+    ordered by the column `order_by` if given."""
+    sql = f"SELECT {select_list(model, omit)} FROM {_quoted(model._meta.db_table)} WHERE {where}"
+    if order_by is not None:
+        sql += f" ORDER BY {_quoted(order_by)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return [instance(model, row, omit) for row in rows]
+
+
+def insert(model: type[Model], objs: Iterable[Model]) -> None:
+    """One INSERT of all `objs` (every concrete field but the auto primary key; auto_now_add set as
+    `save` would). Primary keys are not read back."""
+    objs = list(objs)
+    if not objs:
+        return
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(_quoted(f.column) for f in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
+    sql = f"INSERT INTO {_quoted(model._meta.db_table)} ({columns}) VALUES {', '.join([row] * len(objs))}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+def update(obj: Model, names: Sequence[str]) -> None:
+    """`obj.save(update_fields=names)` as one plain UPDATE by primary key (no signals: the hot path has none)."""
+    meta = obj._meta
+    fields = [meta.get_field(name) for name in names]
+    sets = ", ".join(f"{_quoted(f.column)} = %s" for f in fields)  # type: ignore[union-attr]
+    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]  # type: ignore[union-attr]
+    key = meta.pk.column if meta.pk is not None else "id"
+    sql = f"UPDATE {_quoted(meta.db_table)} SET {sets} WHERE {_quoted(key)} = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, obj.pk])
