@@ -77,13 +77,20 @@ def instance(model: type[M], values: Sequence[Any], omit: tuple[str, ...] = ()) 
 
 
 def fetch(
-    model: type[M], where: str, params: Sequence[Any], omit: tuple[str, ...] = (), order_by: str | None = None
+    model: type[M],
+    where: str,
+    params: Sequence[Any],
+    omit: tuple[str, ...] = (),
+    order_by: str | None = None,
+    limit: int | None = None,
 ) -> list[M]:
     """Instances of `model` whose rows match `where` (SQL over the model's own table, `%s` params),
-    ordered by the column `order_by` if given."""
+    ordered by the column `order_by` if given, at most `limit` of them."""
     sql = f"SELECT {select_list(model, omit)} FROM {_quoted(model._meta.db_table)} WHERE {where}"
     if order_by is not None:
         sql += f" ORDER BY {_quoted(order_by)}"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import random
 import secrets
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -29,12 +27,8 @@ from engine.wall import commitment
 from tables import bots, rows
 from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion, TableError
 from tables.models import ActionLog, ActionSource, Hand, HandStatus, Room, Seat, Table, TableStatus
-from tables.services import jobs, pacing
+from tables.services import jobs, pacing, states
 from tables.services.events import EventRecorder, per_seat, same_for_all
-
-STATE_CACHE_SIZE = 2048  # decoded hand states kept per process (one per running hand is enough)
-_states: OrderedDict[tuple[int, str, int], HandState] = OrderedDict()
-_states_lock = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,34 +90,13 @@ def seats_of(table: Table, names: bool = True) -> list[Seat]:
 
 def open_play(table: Table, now: datetime, events: EventRecorder | None = None) -> Play:
     """The running hand of a locked table, or NoRunningHand."""
-    # The state's JSON is read only when this process has not decoded that version (hand_state):
+    # The state's JSON is read only when this process cannot tell that version otherwise (states):
     # parsing a few kilobytes per action for a state already in the cache is the read's main cost.
     running = rows.fetch(Hand, "table_id = %s AND status = %s", [table.pk, HandStatus.PLAYING], omit=("state",))
     if not running:
         raise NoRunningHand()
     hand = running[0]
-    return Play(table, seats_of(table, names=False), hand, hand_state(hand), events or EventRecorder(table), now)
-
-
-def hand_state(hand: Hand) -> HandState:
-    """The hand's engine state, decoded once per process and version: `HandState` is immutable, and the
-    key is the row's (id, seed, state_version), so a state another process wrote is decoded afresh.
-    Only committed states are kept (`_save_hand`): a rolled-back version never shadows the real one.
-    A hand read without its `state` column (open_play) loads it here, on a miss only."""
-    key = (hand.pk, hand.seed, hand.state_version)
-    with _states_lock:
-        state = _states.get(key)
-        if state is not None:
-            _states.move_to_end(key)
-            return state
-    return HandState.from_json(hand.state)
-
-
-def _remember_state(key: tuple[int, str, int], state: HandState) -> None:
-    with _states_lock:
-        _states[key] = state
-        while len(_states) > STATE_CACHE_SIZE:
-            _states.popitem(last=False)
+    return Play(table, seats_of(table, names=False), hand, states.hand_state(hand), events or EventRecorder(table), now)
 
 
 def act(
@@ -465,8 +438,7 @@ def _save_hand(play: Play) -> None:
     hand.state = state.to_json()
     hand.state_version = state.version
     rows.update(hand, ["state", "state_version", "deadline", "bot_due", "status", "sheet", "finished_at"])
-    key = (hand.pk, hand.seed, state.version)
-    transaction.on_commit(lambda: _remember_state(key, state))
+    transaction.on_commit(lambda: states.remember(hand, state))
 
 
 def _finish_hand(play: Play) -> None:

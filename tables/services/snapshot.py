@@ -9,9 +9,10 @@ from django.db import transaction
 from engine.hand import HandState, asked
 from engine.view import view
 from tables.models import Hand, HandStatus, Room, Table
-from tables.services.actions import hand_header, hand_state, lock_table, seats_of
+from tables.services.actions import hand_header, lock_table, seats_of
 from tables.services.hints import hints
 from tables.services.seats import seat_list
+from tables.services.states import hand_state
 
 
 def timers(table: Table, hand: Hand | None) -> dict[str, int]:

@@ -1,5 +1,5 @@
-"""Each process decodes a hand's engine state once per version (tables.services.actions.hand_state):
-what it hands out is always what the database holds, and a version that rolled back is never kept."""
+"""Each process decodes a hand's engine state once (tables.services.states.hand_state): what it hands
+out is always what the database holds, and a version that rolled back is never kept."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def running_hand(table):
 
 
 def test_the_cached_state_is_the_stored_one_and_a_rolled_back_one_is_not_kept(four_players, seat_at_table):
-    from tables.services import actions
+    from tables.services import actions, states
 
     table = seat_at_table(four_players, "pinghe")
     hand = running_hand(table)
@@ -39,17 +39,17 @@ def test_the_cached_state_is_the_stored_one_and_a_rolled_back_one_is_not_kept(fo
         raise RolledBack()
     hand = running_hand(table)
     assert hand.state_version == before
-    assert (hand.pk, hand.seed, before + 1) not in actions._states
+    assert states.hand_state(hand).version == before  # the kept state is not the rolled-back one
 
     # A committed action: the next read hands out the remembered object, equal to the stored JSON.
-    state = actions.hand_state(hand)
+    state = states.hand_state(hand)
     seat = min(state.to_act)
     user = next(p for p in four_players if p.pk == hand.players[seat])
     actions.act(table.pk, user.pk, "cache-1", legal_actions(state, seat)[0].to_json(), state.version)
     hand = running_hand(table) if table.hands.filter(status="playing").exists() else None
     if hand is not None:
-        cached = actions.hand_state(hand)
-        assert cached is actions.hand_state(hand)  # decoded once
+        cached = states.hand_state(hand)
+        assert cached is states.hand_state(hand)  # decoded once
         assert cached.to_json() == hand.state
 
 
@@ -57,18 +57,18 @@ def test_a_state_this_process_decoded_is_not_read_again_and_a_new_one_is(four_pl
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tables.services import actions
+    from tables.services import actions, states
 
     table = seat_at_table(four_players, "pinghe")
     hand = running_hand(table)
     state = HandState.from_json(hand.state)
     if not state.to_act:
         pytest.skip("this deal ended at its opening")
-    actions._states.clear()  # as in another process: the first read decodes the stored JSON
+    states.forget_all()  # as in another process: the first read decodes the stored JSON
     with CaptureQueriesContext(connection) as cold, transaction.atomic():
         assert actions.open_play(actions.lock_table(table.pk), hand.started_at).state.to_json() == hand.state
     with CaptureQueriesContext(connection) as warm, transaction.atomic():
-        actions._remember_state((hand.pk, hand.seed, hand.state_version), state)
+        states.remember(hand, state)
         assert actions.open_play(actions.lock_table(table.pk), hand.started_at).state is state
     assert len(reads_of_state(cold.captured_queries)) == 1
     assert reads_of_state(warm.captured_queries) == []
