@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 
@@ -157,24 +158,24 @@ LOGOUT_REDIRECT_URL = "/"
 # --- Redis: channel layer, cache, Celery ------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 
+# Publish/subscribe: a group_send is ONE Redis PUBLISH, and each process holds one subscription per
+# group its sockets joined and hands the message to them itself (issue 17). The list-based core
+# layer cost a table action a ZRANGE, a script pushing into every member's list and one blocking
+# pop per member socket (about 2-3 ms of daphne's CPU per action). Delivery stays at most once, as
+# before: the database holds the events, and clients resync on a gap (docs/protocol.md).
+# Membership lives in the process (no expiry); the socket_timeout/keepalive reasoning below holds
+# for its connections too: no timeout (redis-py 8 defaults to 5 s, and on Python 3.11 a timeout
+# makes redis-py write through asyncio.wait_for, which can swallow a closing consumer's
+# cancellation); TCP keepalive notices a dead server. Pub/sub channels ignore Redis's database
+# number, so the prefix carries it: sites (and test runs) on one server but different databases
+# must never hear each other's tables.
+REDIS_DB = urlparse(REDIS_URL).path.lstrip("/") or "0"
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {
-            # The default pool refuses a burst of several hundred sockets
-            # joining groups at once; size it explicitly.
-            # No socket timeout: redis-py 8 defaults to 5 s, the same as the layer's
-            # blocking BZPOPMIN (an idle consumer would die of a TimeoutError), and any
-            # timeout makes redis-py write through asyncio.wait_for, which on Python
-            # 3.11 swallows a cancellation that lands as the write completes: a closing
-            # consumer's receive then never stops and daphne kills it (measured: every
-            # test socket close took the whole 15 s). The pop itself returns every 5 s;
-            # TCP keepalive notices a dead server.
-            "hosts": [
-                {"address": REDIS_URL, "max_connections": 1000, "socket_timeout": None, "socket_keepalive": True}
-            ],
-            "capacity": 1500,
-            "expiry": 30,
+            "hosts": [{"address": REDIS_URL, "socket_timeout": None, "socket_keepalive": True}],
+            "prefix": f"asgi.db{REDIS_DB}.",
         },
     }
 }
