@@ -117,6 +117,61 @@ def pass_for_idle_seats(state: HandState) -> Progress:
     return Progress(state, tuple(events))
 
 
+# Windows where a seat offered nothing may only pass (see FlowHooks.idle_pass_only_answers).
+_QUIET_PHASES = (Phase.CLAIM, Phase.ROB_KONG)
+
+
+def pass_idle_run(state: HandState) -> Progress:
+    """`apply(state, seat, Pass())` for the first seat of `to_act` while its only choice is to pass
+    (`only_pass`), seat after seat, until a seat has a choice, the hand ends or nobody is left to
+    act: what a bot table does before it asks the next seat. The state and events are exactly those
+    of the applies one by one (the answers in that order, one version per pass); in a claim or
+    rob-kong window the passes that leave it open are recorded together (one state built for them),
+    and only the pass that closes the window runs the rule step."""
+    events: list[Event] = []
+    while state.to_act:
+        quiet = _quiet_run(state)
+        if quiet:
+            state = _passed(state, quiet)
+            continue
+        seat = state.to_act[0]
+        if not only_pass(state, seat):
+            break
+        progress = apply(state, seat, Pass())
+        state = progress.state
+        events.extend(progress.events)
+    return Progress(state, tuple(events))
+
+
+def _quiet_run(state: HandState) -> tuple[int, ...]:
+    """The seats first in a claim or rob-kong window's `to_act` that it offers nothing, short of the
+    last one to answer (its pass closes the window): their passes only record the answer."""
+    window = state.window
+    if window is None or state.phase not in _QUIET_PHASES:
+        return ()
+    hooks = flow_hooks(state.rules)
+    if (state.phase, Pass) in hooks.handlers and not hooks.idle_pass_only_answers:
+        return ()
+    waiting = window.waiting
+    run = 0
+    while run < len(waiting) - 1 and not window.offered(waiting[run]):
+        run += 1
+    return waiting[:run]
+
+
+def _passed(state: HandState, seats: tuple[int, ...]) -> HandState:
+    """The state after `seats` pass in turn, none of them the last to answer: each answer recorded,
+    a version each, as `handle_answer` leaves it (no event: answers are secret)."""
+    assert state.window is not None
+    window = state.window
+    for seat in seats:
+        window = window.answered(seat, Pass().to_json())
+    d = Draft(state)
+    d.window = window
+    d.version = state.version + len(seats)
+    return d.freeze()
+
+
 def replay_apply(state: HandState, seat: int, action: Action) -> Progress:
     """`apply` for an action read from a hand's log. A log written before every window was put to
     all the seats it may reach lacks the passes of the seats it offered nothing: when the action is
