@@ -33,7 +33,7 @@ from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
-from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs
+from engine.hand.validation import _VALIDATORS, _check_discard, _chow_pairs, _concealed_kongs
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
 
@@ -90,10 +90,36 @@ def _legal_actions(state: HandState, seat: int) -> list[Action]:
     if seat not in state.to_act:
         return []
     hooks = flow_hooks(state.rules)
+    candidates = hooks.candidates(state, seat, _candidates(state, seat))
+    if state.phase == Phase.TURN:
+        return _turn_legal(state, seat, hooks, candidates)
     out = []
-    for action in hooks.candidates(state, seat, _candidates(state, seat)):
+    for action in candidates:
         try:
             _check_only(state, seat, action, hooks)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[Action]) -> list[Action]:
+    """`_check_only` on each candidate of a turn, with the discards (most of them) checked on a
+    shortcut that refuses exactly what it refuses: a turn always has the shared discard handler,
+    the variant's `check` is asked only if it has one, and 双游 is read once for the whole hand."""
+    check = None if type(hooks).check is FlowHooks.check else hooks.check
+    key = (Phase.TURN, Discard)
+    own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
+    shuangyou = state.shuangyou_seat
+    out = []
+    for action in candidates:
+        try:
+            if type(action) is not Discard or own_discard:
+                _check_only(state, seat, action, hooks)
+            else:
+                if check is not None:
+                    check(state, seat, action)
+                _check_discard(state, seat, action.tile, shuangyou)
         except IllegalAction:
             continue
         out.append(action)
@@ -216,6 +242,12 @@ def _may_kong(held: Counter[int], pungs: set[int], kind: int) -> bool:
     return held[kind] >= 4 or kind in pungs
 
 
+# A turn's candidates, made once: actions are immutable values (equal by value, like new ones).
+_WIN = Win()
+_KONGS = tuple(Kong(t) for t in ALL_TILES)
+_DISCARDS = tuple(Discard(t) for t in ALL_TILES)
+
+
 def _candidates(state: HandState, seat: int) -> list[Action]:
     s = state.seats[seat]
     if state.phase == Phase.NAME_GOLD:
@@ -224,9 +256,9 @@ def _candidates(state: HandState, seat: int) -> list[Action]:
         held = Counter(map(_KIND, s.hand))  # by kind: ints count and sort in C
         pungs = {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
         kinds = sorted(held)
-        acts: list[Action] = [Win()]
-        acts += [Kong(ALL_TILES[k]) for k in kinds if _may_kong(held, pungs, k)]
-        acts += [Discard(ALL_TILES[k]) for k in kinds]
+        acts: list[Action] = [_WIN]
+        acts += [_KONGS[k] for k in kinds if _may_kong(held, pungs, k)]
+        acts += [_DISCARDS[k] for k in kinds]
         return acts
     assert state.window is not None
     offered = state.window.offered(seat)

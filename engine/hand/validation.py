@@ -47,14 +47,20 @@ def _validate_name_gold(state: HandState, seat: int, action: Action) -> None:
 
 def _validate_discard(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, Discard)
+    _check_discard(state, seat, action.tile, state.shuangyou_seat)
+
+
+def _check_discard(state: HandState, seat: int, tile: Tile, shuangyou_seat: int | None) -> None:
+    """Why `seat` may not discard `tile` now, `shuangyou_seat` being `state.shuangyou_seat` (read once
+    by a caller checking every tile of the hand)."""
     s = state.seats[seat]
-    if action.tile not in s.hand:
-        raise TileNotInHand(f"{action.tile} is not in the hand")
-    sy = state.shuangyou_seat
-    if sy is not None and sy != seat and action.tile != s.drawn:
+    if tile not in s.hand:
+        raise TileNotInHand(f"{tile} is not in the hand")
+    sy = shuangyou_seat
+    if sy is not None and sy != seat and tile != s.drawn:
         raise MustDiscardDrawnTile()
-    gold = rules.is_gold(action.tile, state.gold)
-    if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, action.tile):
+    gold = rules.is_gold(tile, state.gold)
+    if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, tile):
         raise GoldDiscardForbidden()
 
 
