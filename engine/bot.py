@@ -18,6 +18,7 @@ from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, Qi
 from engine.hand import HandState, Phase, flow_hooks, legal_actions
 from engine.shapes import Shape
 from engine.tiles import Tile
+from engine.waits import discard_shanten
 
 # Keep a drawn gold in 单游 (to discard it into 双游) only while this many live tiles remain.
 SHUANGYOU_MIN_WALL = 12
@@ -130,15 +131,16 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     s = state.seats[seat]
     gold = state.gold
     shapes = rules.shapes_for(state.rules, s.melds)
-    target = rules.shanten_of(s.hand, gold, shapes)
+    shanten_after = discard_shanten(s.hand, gold=gold, shapes=shapes)  # the hand's counts read once
+    target = shanten_after(None)
     faces = _face_counts(s.hand, gold)
     ordered = sorted(discards, key=lambda a: _preference(a.tile, faces, gold, rng))
     if target > 0:
         for action in ordered:
-            if rules.shanten_of(_without(s.hand, action.tile), gold, shapes) <= target:
+            if shanten_after(action.tile) <= target:
                 return action
         return ordered[0]
-    after = rules.shanten_after_discards(s.hand, gold, shapes)  # every discard's 向听, the hand read once
+    after = {tile: shanten_after(tile) for tile in dict.fromkeys(s.hand)}  # every discard's 向听
     return min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), after[a.tile], gold, shapes))
 
 
