@@ -204,15 +204,34 @@ def _matching_count(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> int
     return sum(map(hand.count, _face_tiles(state.gold, rules.face(tile, state.gold).kind)))
 
 
-def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Tile]]:
-    """Pairs of hand tiles (no golds) that make a run with the discard's face."""
-    f = rules.face(tile, state.gold)
-    if f.is_honor or f.is_flower:
-        return []
+def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    """Pairs of hand tiles (no golds) that make a run with the discard's face, sorted.
+
+    A discard asks it for the next seat when the window opens, again for its legal actions and
+    once per chow checked: the last answer is kept, by the hand (an immutable tuple, the same
+    object while the seat's tiles do not change), the gold and the tile."""
     hand = state.seats[seat].hand
+    last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is hand and last[1] is state.gold and last[2] is tile:
+        return last[3]
+    pairs = _chow_pairs_of(hand, state.gold, tile)
+    _LastChowPairs.entry = (hand, state.gold, tile, pairs)
+    return pairs
+
+
+class _LastChowPairs:
+    """The last `_chow_pairs` answer (holding the hand keeps its identity from being reused)."""
+
+    entry: tuple[tuple[Tile, ...], Tile | None, Tile, tuple[tuple[Tile, Tile], ...]] | None = None
+
+
+def _chow_pairs_of(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    f = rules.face(tile, gold)
+    if f.is_honor or f.is_flower:
+        return ()
     by_face: dict[int, Tile] = {}  # the first hand tile playing as each face the runs need
     for k in _near_faces(f):
-        held = next((t for t in _face_tiles(state.gold, k) if t in hand), None)
+        held = next((t for t in _face_tiles(gold, k) if t in hand), None)
         if held is not None:
             by_face[k] = held
     out = []
@@ -223,7 +242,7 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Til
         if all(k in by_face for k in others):
             pair = tuple(sorted((by_face[others[0]], by_face[others[1]])))
             out.append((pair[0], pair[1]))
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
 
 
 def _guess_targets(state: HandState, seat: int) -> list[tuple[int, int]]:

@@ -20,7 +20,7 @@ import pytest
 
 from engine import bot
 from engine import hand_rules as rules
-from engine.actions import IllegalAction, QiangJin, Win
+from engine.actions import Chow, IllegalAction, QiangJin, Win
 from engine.hand import HandState, Phase, apply, flow_hooks, legal_actions, new_hand, validate
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
@@ -67,24 +67,45 @@ def slow_offers(state: HandState, seat: int) -> tuple[str, ...]:
 
 
 def makes_a_run(hand: list, face, gold) -> bool:
+    return bool(run_faces(hand, face, gold))
+
+
+def run_faces(hand: list, face, gold) -> set[tuple[int, int]]:
+    """The pairs of faces (kinds) of two hand tiles that make a run with the discard's face."""
+    found: set[tuple[int, int]] = set()
     if face.is_honor:
-        return False
+        return found
     for a, b in combinations(hand, 2):
-        faces = sorted({rules.face(a, gold).kind, rules.face(b, gold).kind, face.kind})
         fa, fb = rules.face(a, gold), rules.face(b, gold)
+        faces = sorted({fa.kind, fb.kind, face.kind})
         same_suit = not fa.is_honor and not fb.is_honor and fa.suit == fb.suit == face.suit
         if same_suit and len(faces) == 3 and faces[2] - faces[0] == 2:
-            return True
-    return False
+            found.add((min(fa.kind, fb.kind), max(fa.kind, fb.kind)))
+    return found
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_seat_is_offered_what_the_slow_reading_of_the_rules_offers(variant):
     windows = windows_of_erratic_hands(variant, 10)
-    offered = 0
+    offered = chows = 0
     for state in windows:
         assert state.window is not None
         for seat in state.window.asked:
             assert state.window.offered(seat) == slow_offers(state, seat)
             offered += bool(state.window.offered(seat))
+            chows += assert_chows_are_the_runs(state, seat)
     assert len(windows) > 150 and offered > 50
+    assert chows > 10 or variant == "erren"
+
+
+def assert_chows_are_the_runs(state: HandState, seat: int) -> int:
+    """A seat offered chows may take each run its tiles make with the discard, once per pair of faces."""
+    assert state.window is not None and state.window.tile is not None
+    if "chow" not in state.window.offered(seat):
+        return 0
+    gold = state.gold
+    chows = [a for a in legal_actions(state, seat) if isinstance(a, Chow)]
+    hand = [t for t in state.seats[seat].hand if not rules.is_gold(t, gold)]
+    faces = [tuple(sorted(rules.face(t, gold).kind for t in a.tiles)) for a in chows]
+    assert sorted(faces) == sorted(run_faces(hand, rules.face(state.window.tile, gold), gold))
+    return len(chows)
