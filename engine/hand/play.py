@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
 from typing import Any
@@ -237,11 +236,6 @@ def _handler(state: HandState, seat: int, action: Action, hooks: FlowHooks | Non
     return handler
 
 
-def _may_kong(held: Counter[int], pungs: set[int], kind: int) -> bool:
-    """Only the kongs that could be: four held (暗杠) or the fourth to a pong (加杠); the validator decides."""
-    return held[kind] >= 4 or kind in pungs
-
-
 # A turn's candidates, made once: actions are immutable values (equal by value, like new ones).
 _WIN = Win()
 _KONGS = tuple(Kong(t) for t in ALL_TILES)
@@ -253,11 +247,14 @@ def _candidates(state: HandState, seat: int) -> list[Action]:
     if state.phase == Phase.NAME_GOLD:
         return [NameGold(Tile(k)) for k in range(34)]
     if state.phase == Phase.TURN:
-        held = Counter(map(_KIND, s.hand))  # by kind: ints count and sort in C
-        pungs = {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
-        kinds = sorted(held)
+        held = list(map(_KIND, s.hand))  # by kind: ints count and sort in C
+        kinds = sorted(set(held))
+        # Only the kongs that could be: four held (暗杠: three repeats at least) or the fourth to a
+        # pong (加杠); the validator decides.
+        fours = {k for k in kinds if held.count(k) >= 4} if len(held) - len(kinds) >= 3 else set()
+        kongs = fours | {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
         acts: list[Action] = [_WIN]
-        acts += [_KONGS[k] for k in kinds if _may_kong(held, pungs, k)]
+        acts += [_KONGS[k] for k in kinds if k in kongs]
         acts += [_DISCARDS[k] for k in kinds]
         return acts
     assert state.window is not None
