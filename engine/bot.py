@@ -17,7 +17,8 @@ from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, QiangJin, RobConcealedKong, Win
 from engine.hand import HandState, Phase, flow_hooks, legal_actions
 from engine.shapes import Shape
-from engine.tiles import Tile
+from engine.tiles import N_KINDS, Tile
+from engine.waits import discard_shanten
 
 # Keep a drawn gold in 单游 (to discard it into 双游) only while this many live tiles remain.
 SHUANGYOU_MIN_WALL = 12
@@ -130,15 +131,16 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     s = state.seats[seat]
     gold = state.gold
     shapes = rules.shapes_for(state.rules, s.melds)
-    target = rules.shanten_of(s.hand, gold, shapes)
+    shanten_after = discard_shanten(s.hand, gold=gold, shapes=shapes)  # the hand's counts read once
+    target = shanten_after(None)
     faces = _face_counts(s.hand, gold)
     ordered = sorted(discards, key=lambda a: _preference(a.tile, faces, gold, rng))
     if target > 0:
         for action in ordered:
-            if rules.shanten_of(_without(s.hand, action.tile), gold, shapes) <= target:
+            if shanten_after(action.tile) <= target:
                 return action
         return ordered[0]
-    after = rules.shanten_after_discards(s.hand, gold, shapes)  # every discard's 向听, the hand read once
+    after = {tile: shanten_after(tile) for tile in dict.fromkeys(s.hand)}  # every discard's 向听
     return min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), after[a.tile], gold, shapes))
 
 
@@ -148,12 +150,17 @@ def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
     return rest
 
 
-def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> Counter[int]:
-    """How many non-gold tiles of the hand play as each face kind."""
-    return Counter(rules.face(t, gold).kind for t in hand if not rules.is_gold(t, gold))
+def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> list[int]:
+    """How many non-gold tiles of the hand play as each face kind (a list by kind: reading a kind
+    the hand lacks is a plain index, not a Counter's missing-key call)."""
+    faces = [0] * N_KINDS
+    for t in hand:
+        if not rules.is_gold(t, gold):
+            faces[rules.face(t, gold).kind] += 1
+    return faces
 
 
-def _preference(tile: Tile, faces: Counter[int], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
+def _preference(tile: Tile, faces: list[int], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
     """Keep golds; shed the tiles that connect least to the rest (a little noise breaks ties)."""
     if rules.is_gold(tile, gold):
         return (1, rng.random() * 0.01)
@@ -168,7 +175,7 @@ def _ready_key(rest: list[Tile], sh: int, gold: Tile | None, shapes: frozenset[S
     return (sh, 0 if any_tile else 1, -len(waits))
 
 
-def _isolation(tile: Tile, faces: Counter[int], gold: Tile | None) -> float:
+def _isolation(tile: Tile, faces: list[int], gold: Tile | None) -> float:
     """How little a (non-gold) tile connects to the rest of the hand whose `faces` are counted
     (honours and terminals alone score highest)."""
     f = rules.face(tile, gold)

@@ -6,8 +6,8 @@ dealer is drawn from the seed (`first_dealer`), then dealer and 连庄 streak fo
 bots' choices come from an rng derived from that seed, so the same arguments
 always print the same summary (all but the "timing" object). As at a table, a seat
 whose only choice is to pass (a window put to it by position that offers it nothing,
-`engine.hand.only_pass`) passes at once without asking its bot, and is not counted as a
-decision. Every action is checked by `apply`; an illegal action or an exception is
+`engine.hand.only_pass`) passes at once without asking its bot (`engine.hand.pass_idle_run`),
+and is not counted as a decision. Every action is checked by `apply`; an illegal action or an exception is
 counted, never hidden. The README section "Simulating hands" documents the JSON.
 """
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import bot
-from engine.actions import IllegalAction, Pass
+from engine.actions import IllegalAction
 from engine.cli import Command, UsageError, emit, register
 from engine.hand import (
     HandState,
@@ -31,7 +31,7 @@ from engine.hand import (
     new_hand,
     next_dealership,
     next_hand_options,
-    only_pass,
+    pass_idle_run,
 )
 from engine.variants import UnknownVariant
 from engine.variants import get as get_variant
@@ -97,13 +97,14 @@ def _play_hand(
     rng = derive_rng(seed, "bots")
     try:
         state = new_hand(variant, seed=seed, dealer=dealer, streak=streak, base=base, options=options)
-        for _ in range(MAX_ACTIONS_PER_HAND):
+        first = state.version  # every action applied moves the version by one
+        while state.version - first < MAX_ACTIONS_PER_HAND:
+            if state.finished:
+                return state
+            state = pass_idle_run(state).state  # the table's passes: nothing else was possible
             if state.finished:
                 return state
             seat = state.to_act[0]
-            if only_pass(state, seat):
-                state = apply(state, seat, Pass()).state  # the table's pass: nothing else was possible
-                continue
             state = apply(state, seat, bot.choose(state, seat, rng)).state
             tally.decisions += 1
         raise RuntimeError(f"hand {seed} did not finish in {MAX_ACTIONS_PER_HAND} actions")

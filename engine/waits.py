@@ -12,7 +12,7 @@ calls ready but whose only waits are tiles it holds all four of counts as 1.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import compress
@@ -30,7 +30,7 @@ from engine.shapes import (
 )
 from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
-__all__ = ["Waits", "shanten", "shanten_after_discards", "shanten_counts", "waits", "waits_counts"]
+__all__ = ["Waits", "discard_shanten", "shanten", "shanten_after_discards", "shanten_counts", "waits", "waits_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,21 +245,37 @@ def shanten_after_discards(
 ) -> dict[Tile, int]:
     """`shanten` of 3k+2 concealed tiles less one copy of each distinct tile (a discard's
     evaluation): the face counts are read once, and one count changes per tile."""
+    after = discard_shanten(concealed, gold=gold, shapes=shapes)
+    return {tile: after(tile) for tile in dict.fromkeys(concealed)}
+
+
+def discard_shanten(
+    concealed: Sequence[Tile], *, gold: Tile | None = None, shapes: frozenset[Shape]
+) -> Callable[[Tile | None], int]:
+    """`shanten` of 3k+2 concealed tiles less one copy of a tile, asked tile by tile (None: of the
+    whole hand): the face counts are read once and one count changes per tile, so a caller that
+    stops at the first discard it likes reads no more than it needs. The tile must be in the hand."""
     if len(concealed) % 3 != 2:
         raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
     counts, golds = face_counts(concealed, gold)
     in_play = gold is not None
-    out: dict[Tile, int] = {}
-    for tile in dict.fromkeys(concealed):
-        one, is_gold = face_counts((tile,), gold)  # where this tile counts: a gold, or its face
-        if is_gold:
-            out[tile] = shanten_counts(counts, golds - 1, shapes, gold_in_play=in_play)
-            continue
-        kind = one.index(1)
+    gold_kind = None if gold is None else gold.kind
+
+    def after(tile: Tile | None) -> int:
+        if tile is None:
+            return shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+        kind = tile.kind
+        if kind == gold_kind:
+            return shanten_counts(counts, golds - 1, shapes, gold_in_play=in_play)
+        if kind == BAIBAN and gold_kind is not None:
+            kind = gold_kind  # 白板 plays as the gold's face (see face_counts)
         counts[kind] -= 1
-        out[tile] = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-        counts[kind] += 1
-    return out
+        try:
+            return shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+        finally:
+            counts[kind] += 1
+
+    return after
 
 
 def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:

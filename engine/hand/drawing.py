@@ -10,7 +10,7 @@ from engine.events import private, public
 from engine.hand.draft import Draft
 from engine.hand.finish import _finish_draw, finish_win
 from engine.hand.hooks import flow_hooks
-from engine.hand.state import HandState, Phase, Source, Window
+from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_of
 from engine.hand.validation import _concealed_kongs, _may_be_asked_to_guess, _next
 from engine.hand.wins import _self_win_type, _you_type
 from engine.tiles import Tile
@@ -23,8 +23,8 @@ def _draw_turn(d: Draft, seat: int) -> None:
         if not flow_hooks(d.variant_rules).exhausted(d, seat):
             _finish_draw(d)
         return
-    state = d.state()
-    if _may_be_asked_to_guess(state, seat):
+    if _may_be_asked_to_guess(d, seat):  # asked of the draft: no state is built for most draws
+        state = d.state()
         # Put whenever the public facts allow a guess, so the window does not tell that the seat is ready.
         d.phase = Phase.GUESS
         d.window = Window(None, None, ((seat, ("guess",) if _concealed_kongs(state, seat) else ()),))
@@ -93,7 +93,6 @@ def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
     """双游 gold ends the hand; the last-tiles rule wins automatically; others in 双游 discard their draw."""
     if flow_hooks(d.variant_rules).after_draw(d, seat):
         return  # the variant played or offered something (erren 报听 auto-play, 游戏中换牌)
-    state = d.state()
     s = d.seats[seat]
     gold_rules = d.variant_rules.gold
     # The mechanical level: a 单吊/对对胡 hand in the 双游 state at 单游 may still throw a drawn
@@ -101,13 +100,13 @@ def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
     if gold_rules is not None and s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, d.gold):
         finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
         return
-    can_win = can_self_win(state, seat)
-    if last_tiles and can_win:
+    # Whether the seat could win is asked only when a rule needs it (most draws: neither rule).
+    if last_tiles and can_self_win(state := d.state(), seat):
         d.emit(public("auto_win", seat))
         finish_win(d, seat, _self_win_type(state, seat), s.drawn, None)
         return
-    sy = state.shuangyou_seat
-    if sy is not None and sy != seat and not can_win and s.drawn is not None:
+    sy = shuangyou_seat_of(d.seats)
+    if sy is not None and sy != seat and s.drawn is not None and not can_self_win(d.state(), seat):
         drawn = s.drawn
         hand = list(s.hand)
         hand.remove(drawn)

@@ -38,6 +38,12 @@ class FlowHooks:
 
     # The variant's own handlers, looked up before the shared ones for (phase, action type).
     handlers: ClassVar[Mapping[tuple[Phase, type[Action]], Handler]] = {}
+    # Whether the variant's own pass handler in a claim or rob-kong window (if it has one), for a
+    # seat the window offers nothing whose pass leaves the window open, only records the answer as
+    # the shared `handle_answer` does (then `pass_idle_run` records such passes without running it).
+    # Whatever the handlers, a seat such a window offers nothing may only pass: `candidates` adds
+    # nothing for it and `check` never refuses its pass.
+    idle_pass_only_answers: ClassVar[bool] = False
     # The table options (`new_hand(options=...)` names) the variant's flow reads, beyond the shared ones.
     table_options: ClassVar[frozenset[str]] = frozenset()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
 from typing import Any
@@ -33,7 +32,7 @@ from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
-from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs
+from engine.hand.validation import _VALIDATORS, _check_discard, _chow_pairs, _concealed_kongs
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
 
@@ -90,10 +89,36 @@ def _legal_actions(state: HandState, seat: int) -> list[Action]:
     if seat not in state.to_act:
         return []
     hooks = flow_hooks(state.rules)
+    candidates = hooks.candidates(state, seat, _candidates(state, seat))
+    if state.phase == Phase.TURN:
+        return _turn_legal(state, seat, hooks, candidates)
     out = []
-    for action in hooks.candidates(state, seat, _candidates(state, seat)):
+    for action in candidates:
         try:
             _check_only(state, seat, action, hooks)
+        except IllegalAction:
+            continue
+        out.append(action)
+    return out
+
+
+def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[Action]) -> list[Action]:
+    """`_check_only` on each candidate of a turn, with the discards (most of them) checked on a
+    shortcut that refuses exactly what it refuses: a turn always has the shared discard handler,
+    the variant's `check` is asked only if it has one, and 双游 is read once for the whole hand."""
+    check = None if type(hooks).check is FlowHooks.check else hooks.check
+    key = (Phase.TURN, Discard)
+    own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
+    shuangyou = state.shuangyou_seat
+    out = []
+    for action in candidates:
+        try:
+            if type(action) is not Discard or own_discard:
+                _check_only(state, seat, action, hooks)
+            else:
+                if check is not None:
+                    check(state, seat, action)
+                _check_discard(state, seat, action.tile, shuangyou)
         except IllegalAction:
             continue
         out.append(action)
@@ -115,6 +140,61 @@ def pass_for_idle_seats(state: HandState) -> Progress:
         state = progress.state
         events.extend(progress.events)
     return Progress(state, tuple(events))
+
+
+# Windows where a seat offered nothing may only pass (see FlowHooks.idle_pass_only_answers).
+_QUIET_PHASES = (Phase.CLAIM, Phase.ROB_KONG)
+
+
+def pass_idle_run(state: HandState) -> Progress:
+    """`apply(state, seat, Pass())` for the first seat of `to_act` while its only choice is to pass
+    (`only_pass`), seat after seat, until a seat has a choice, the hand ends or nobody is left to
+    act: what a bot table does before it asks the next seat. The state and events are exactly those
+    of the applies one by one (the answers in that order, one version per pass); in a claim or
+    rob-kong window the passes that leave it open are recorded together (one state built for them),
+    and only the pass that closes the window runs the rule step."""
+    events: list[Event] = []
+    while state.to_act:
+        quiet = _quiet_run(state)
+        if quiet:
+            state = _passed(state, quiet)
+            continue
+        seat = state.to_act[0]
+        if not only_pass(state, seat):
+            break
+        progress = apply(state, seat, Pass())
+        state = progress.state
+        events.extend(progress.events)
+    return Progress(state, tuple(events))
+
+
+def _quiet_run(state: HandState) -> tuple[int, ...]:
+    """The seats first in a claim or rob-kong window's `to_act` that it offers nothing, short of the
+    last one to answer (its pass closes the window): their passes only record the answer."""
+    window = state.window
+    if window is None or state.phase not in _QUIET_PHASES:
+        return ()
+    hooks = flow_hooks(state.rules)
+    if (state.phase, Pass) in hooks.handlers and not hooks.idle_pass_only_answers:
+        return ()
+    waiting = window.waiting
+    run = 0
+    while run < len(waiting) - 1 and not window.offered(waiting[run]):
+        run += 1
+    return waiting[:run]
+
+
+def _passed(state: HandState, seats: tuple[int, ...]) -> HandState:
+    """The state after `seats` pass in turn, none of them the last to answer: each answer recorded,
+    a version each, as `handle_answer` leaves it (no event: answers are secret)."""
+    assert state.window is not None
+    window = state.window
+    for seat in seats:
+        window = window.answered(seat, Pass().to_json())
+    d = Draft(state)
+    d.window = window
+    d.version = state.version + len(seats)
+    return d.freeze()
 
 
 def replay_apply(state: HandState, seat: int, action: Action) -> Progress:
@@ -156,9 +236,10 @@ def _handler(state: HandState, seat: int, action: Action, hooks: FlowHooks | Non
     return handler
 
 
-def _may_kong(held: Counter[int], pungs: set[int], kind: int) -> bool:
-    """Only the kongs that could be: four held (暗杠) or the fourth to a pong (加杠); the validator decides."""
-    return held[kind] >= 4 or kind in pungs
+# A turn's candidates, made once: actions are immutable values (equal by value, like new ones).
+_WIN = Win()
+_KONGS = tuple(Kong(t) for t in ALL_TILES)
+_DISCARDS = tuple(Discard(t) for t in ALL_TILES)
 
 
 def _candidates(state: HandState, seat: int) -> list[Action]:
@@ -166,12 +247,15 @@ def _candidates(state: HandState, seat: int) -> list[Action]:
     if state.phase == Phase.NAME_GOLD:
         return [NameGold(Tile(k)) for k in range(34)]
     if state.phase == Phase.TURN:
-        held = Counter(map(_KIND, s.hand))  # by kind: ints count and sort in C
-        pungs = {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
-        kinds = sorted(held)
-        acts: list[Action] = [Win()]
-        acts += [Kong(ALL_TILES[k]) for k in kinds if _may_kong(held, pungs, k)]
-        acts += [Discard(ALL_TILES[k]) for k in kinds]
+        held = list(map(_KIND, s.hand))  # by kind: ints count and sort in C
+        kinds = sorted(set(held))
+        # Only the kongs that could be: four held (暗杠: three repeats at least) or the fourth to a
+        # pong (加杠); the validator decides.
+        fours = {k for k in kinds if held.count(k) >= 4} if len(held) - len(kinds) >= 3 else set()
+        kongs = fours | {m.tiles[0].kind for m in s.melds if m.kind == MeldKind.PUNG}
+        acts: list[Action] = [_WIN]
+        acts += [_KONGS[k] for k in kinds if k in kongs]
+        acts += [_DISCARDS[k] for k in kinds]
         return acts
     assert state.window is not None
     offered = state.window.offered(seat)

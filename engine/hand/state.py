@@ -207,10 +207,7 @@ class HandState:
     @property
     def shuangyou_seat(self) -> int | None:
         """The seat in 双游 or beyond: the others may only win by self-draw meanwhile."""
-        for i, seat in enumerate(self.seats):
-            if seat.you and seat.in_shuangyou:  # most seats are not in 游金 at all: skip the property
-                return i
-        return None
+        return shuangyou_seat_of(self.seats)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = encode(self)
@@ -230,6 +227,14 @@ class Progress:
 
     state: HandState
     events: tuple[Event, ...]
+
+
+def shuangyou_seat_of(seats: tuple[SeatState, ...] | list[SeatState]) -> int | None:
+    """`HandState.shuangyou_seat` of these seats (a rule step reads it from its draft's seats)."""
+    for i, seat in enumerate(seats):
+        if seat.you and seat.in_shuangyou:  # most seats are not in 游金 at all: skip the property
+            return i
+    return None
 
 
 def _reserve(rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState]) -> int:

@@ -31,10 +31,10 @@ from engine.hand.opening import _opening_win
 from engine.hand.state import HandState, Phase, Source, Window
 from engine.hand.validation import (
     _chow_pairs,
-    _face_tiles,
     _kong_kind,
     _matching,
-    _near_faces,
+    _matching_count,
+    _near_tiles,
     _next,
     _validate_discard,
     _validate_guess,
@@ -142,10 +142,10 @@ def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tup
             offered.append("win")
     except IllegalAction:
         pass
-    matching = _matching(state, s.hand, tile)
-    if len(matching) >= 3 and state.drawable > 0:
+    matching = _matching_count(state, s.hand, tile)
+    if matching >= 3 and state.drawable > 0:
         offered.append("kong")
-    if len(matching) >= 2:
+    if matching >= 2:
         offered.append("pong")
     if state.rules.chow and seat == _next(state, discarder) and _chow_pairs(state, seat, tile):
         offered.append("chow")
@@ -163,7 +163,7 @@ def _may_complete(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> bool:
     if Shape.THIRTEEN_ORPHANS in state.rules.shapes and f.kind in ORPHANS:
         return True
     # The hand (no gold in it now) is searched for the few tiles that play as a face near `tile`.
-    return any(t in hand for k in _near_faces(f) for t in _face_tiles(gold, k))
+    return any(t in hand for t in _near_tiles(gold, f.kind))
 
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine import hand_rules as rules
 from engine.actions import (
     Action,
@@ -32,11 +30,11 @@ from engine.actions import (
 )
 from engine.hand.draft import Draft
 from engine.hand.opening import _gold_allows, _qiangjin_drops
-from engine.hand.state import HandState, Phase
+from engine.hand.state import HandState, Phase, SeatState, shuangyou_seat_of
 from engine.hand.wins import _win_type
 from engine.sheet import MeldKind, WinType
-from engine.tiles import ALL_TILES, BAIBAN, Tile, format_tiles
-from engine.variants import GoldDiscard
+from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, NON_FLOWER_TILES, Tile, format_tiles
+from engine.variants import GoldDiscard, Variant
 
 
 def _validate_name_gold(state: HandState, seat: int, action: Action) -> None:
@@ -47,14 +45,20 @@ def _validate_name_gold(state: HandState, seat: int, action: Action) -> None:
 
 def _validate_discard(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, Discard)
+    _check_discard(state, seat, action.tile, state.shuangyou_seat)
+
+
+def _check_discard(state: HandState, seat: int, tile: Tile, shuangyou_seat: int | None) -> None:
+    """Why `seat` may not discard `tile` now, `shuangyou_seat` being `state.shuangyou_seat` (read once
+    by a caller checking every tile of the hand)."""
     s = state.seats[seat]
-    if action.tile not in s.hand:
-        raise TileNotInHand(f"{action.tile} is not in the hand")
-    sy = state.shuangyou_seat
-    if sy is not None and sy != seat and action.tile != s.drawn:
+    if tile not in s.hand:
+        raise TileNotInHand(f"{tile} is not in the hand")
+    sy = shuangyou_seat
+    if sy is not None and sy != seat and tile != s.drawn:
         raise MustDiscardDrawnTile()
-    gold = rules.is_gold(action.tile, state.gold)
-    if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, action.tile):
+    gold = rules.is_gold(tile, state.gold)
+    if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, tile):
         raise GoldDiscardForbidden()
 
 
@@ -155,10 +159,19 @@ def _next(state: HandState | Draft, seat: int) -> int:
     return (seat + 1) % len(state.seats)
 
 
-@lru_cache(maxsize=1024)
 def _face_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
     """The tiles (never golds) that play as face `kind`: the face itself, or 白板 standing for
     the gold's face (at most one of them). Asked per kind, so a hand is searched, not walked."""
+    return _FACE_TILES[_NO_GOLD if gold is None else gold.kind][kind]
+
+
+def _near_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
+    """The tiles (never golds) that play as a face `_near_faces` of face `kind`: a claim's quick tests
+    search the hand for these (made once per gold and face)."""
+    return _NEAR_TILES[_NO_GOLD if gold is None else gold.kind][kind]
+
+
+def _faces_of(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
     candidates = dict.fromkeys((ALL_TILES[kind], ALL_TILES[BAIBAN]))
     return tuple(t for t in candidates if not rules.is_gold(t, gold) and rules.face(t, gold).kind == kind)
 
@@ -171,20 +184,54 @@ def _near_faces(f: Tile) -> range:
     return range(max(first, f.kind - 2), min(first + 8, f.kind + 2) + 1)
 
 
+# By the gold's kind (_NO_GOLD: no gold) and a face kind, read by index: no Tile is hashed.
+_NO_GOLD = N_KINDS
+_GOLDS: tuple[Tile | None, ...] = (*NON_FLOWER_TILES, None)
+_FACE_TILES = tuple(tuple(_faces_of(gold, k) for k in range(N_KINDS)) for gold in _GOLDS)
+_NEAR_TILES = tuple(
+    tuple(tuple(t for j in _near_faces(ALL_TILES[k]) for t in _face_tiles(gold, j)) for k in range(N_KINDS))
+    for gold in _GOLDS
+)
+
+
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
     """Hand tiles (never golds) that play as the same face as `tile`, in hand order."""
     return [t for t in _face_tiles(state.gold, rules.face(tile, state.gold).kind) for _ in range(hand.count(t))]
 
 
-def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Tile]]:
-    """Pairs of hand tiles (no golds) that make a run with the discard's face."""
-    f = rules.face(tile, state.gold)
-    if f.is_honor or f.is_flower:
-        return []
+def _matching_count(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> int:
+    """len(_matching(...)), without the list."""
+    return sum(map(hand.count, _face_tiles(state.gold, rules.face(tile, state.gold).kind)))
+
+
+def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    """Pairs of hand tiles (no golds) that make a run with the discard's face, sorted.
+
+    A discard asks it for the next seat when the window opens, again for its legal actions and
+    once per chow checked: the last answer is kept, by the hand (an immutable tuple, the same
+    object while the seat's tiles do not change), the gold and the tile."""
     hand = state.seats[seat].hand
+    last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is hand and last[1] is state.gold and last[2] is tile:
+        return last[3]
+    pairs = _chow_pairs_of(hand, state.gold, tile)
+    _LastChowPairs.entry = (hand, state.gold, tile, pairs)
+    return pairs
+
+
+class _LastChowPairs:
+    """The last `_chow_pairs` answer (holding the hand keeps its identity from being reused)."""
+
+    entry: tuple[tuple[Tile, ...], Tile | None, Tile, tuple[tuple[Tile, Tile], ...]] | None = None
+
+
+def _chow_pairs_of(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    f = rules.face(tile, gold)
+    if f.is_honor or f.is_flower:
+        return ()
     by_face: dict[int, Tile] = {}  # the first hand tile playing as each face the runs need
     for k in _near_faces(f):
-        held = next((t for t in _face_tiles(state.gold, k) if t in hand), None)
+        held = next((t for t in _face_tiles(gold, k) if t in hand), None)
         if held is not None:
             by_face[k] = held
     out = []
@@ -195,27 +242,33 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> list[tuple[Tile, Til
         if all(k in by_face for k in others):
             pair = tuple(sorted((by_face[others[0]], by_face[others[1]])))
             out.append((pair[0], pair[1]))
-    return sorted(set(out))
+    return tuple(sorted(set(out)))
 
 
 def _guess_targets(state: HandState, seat: int) -> list[tuple[int, int]]:
     """Other seats' concealed kongs, as (seat, meld index), where the variant lets `seat` guess one
     (抢暗杠): public facts only (not in 游金, nobody in 双游)."""
-    rules_ = state.rules
-    if not rules_.rob_concealed_kong or state.seats[seat].you >= 1 or state.shuangyou_seat is not None:
+    return _guess_targets_of(state.rules, state.seats, seat)
+
+
+def _guess_targets_of(
+    rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState], seat: int
+) -> list[tuple[int, int]]:
+    """`_guess_targets` from the variant and the seats (a rule step's draft has them, unfrozen)."""
+    if not rules_.rob_concealed_kong or seats[seat].you >= 1 or shuangyou_seat_of(seats) is not None:
         return []
     return [
         (other, i)
-        for other in range(state.n_seats)
+        for other in range(len(seats))
         if other != seat
-        for i, m in enumerate(state.seats[other].melds)
+        for i, m in enumerate(seats[other].melds)
         if m.is_concealed_kong
     ]
 
 
-def _may_be_asked_to_guess(state: HandState, seat: int) -> bool:
+def _may_be_asked_to_guess(d: Draft, seat: int) -> bool:
     """Whether the 抢暗杠 window opens before `seat` draws: on the public facts alone."""
-    return bool(_guess_targets(state, seat))
+    return bool(_guess_targets_of(d.variant_rules, d.seats, seat))
 
 
 def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:

@@ -324,8 +324,20 @@ def _check_turn(state: h.HandState, seat: int, action: Action) -> None:
 
 def _one_step_from_complete(state: h.HandState, seat: int) -> bool:
     """向听 <= 0: some discard leaves the hand ready. One memoized reading per hand, so a hand
-    further off refuses every Declare without reading the waits of each discard."""
-    return rules.shanten_of(state.seats[seat].hand, None, _shapes(state, seat)) <= 0
+    further off refuses every Declare without reading the waits of each discard; the answer for
+    the last state asked is kept, since a turn's legal actions ask it once per Declare."""
+    last = _LastOneStep.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
+    answer = rules.shanten_of(state.seats[seat].hand, None, _shapes(state, seat)) <= 0
+    _LastOneStep.entry = (state, seat, answer)
+    return answer
+
+
+class _LastOneStep:
+    """The last `_one_step_from_complete` answer, by state (immutable) and seat."""
+
+    entry: tuple[h.HandState, int, bool] | None = None
 
 
 def _choices(state: h.HandState) -> tuple[Tile, ...]:

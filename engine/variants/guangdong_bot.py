@@ -23,8 +23,8 @@ from enum import IntEnum
 from engine import hand_rules as rules
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
-from engine.tiles import ALL_TILES, DRAGONS, Suit, Tile
-from engine.waits import shanten_after_discards
+from engine.tiles import DRAGONS, N_KINDS, Suit, Tile
+from engine.waits import discard_shanten, shanten_after_discards
 
 EARLY_TILES_LEFT = 40  # while more tiles than this are left in the wall, plans may cost a step
 FLUSH_OFF_SUIT = 3  # at most this many tiles off (suit + honours) to go for 混一色
@@ -101,27 +101,35 @@ def choose_discard(
     early = tiles_left > EARLY_TILES_LEFT and target.plan != Plan.FAST
     hand = list(concealed)
     after = shanten_after_discards(hand, shapes=_shapes(melds))  # each discard's 向听, counts read once
+    held = _held(hand)
 
     def key(tile: Tile) -> tuple[int, bool, int, int]:
         steps = after[tile]
         off_plan = not target.fits(tile)
-        return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, hand, valued), tile.kind)
+        return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, held, valued), tile.kind)
 
     return min(sorted(set(hand)), key=key)
 
 
-# The other tiles of a numbered tile's suit within two of it, by kind.
-_NEAR = {
-    k: tuple(ALL_TILES[j] for j in range(27) if j != k and j // 9 == k // 9 and abs(j - k) <= 2) for k in range(27)
-}
+# The other kinds of a numbered tile's suit within two of it, by kind.
+_NEAR = {k: tuple(j for j in range(27) if j != k and j // 9 == k // 9 and abs(j - k) <= 2) for k in range(27)}
 
 
-def _usefulness(tile: Tile, hand: Sequence[Tile], valued: frozenset[Tile]) -> int:
-    """How much a tile helps its neighbours: copies held, and nearby tiles of its suit."""
-    copies = hand.count(tile)
+def _held(hand: Sequence[Tile]) -> list[int]:
+    """How many of each kind the hand holds (flowers never are in a hand), read once per choice."""
+    held = [0] * N_KINDS
+    for tile in hand:
+        held[tile.kind] += 1
+    return held
+
+
+def _usefulness(tile: Tile, held: Sequence[int], valued: frozenset[Tile]) -> int:
+    """How much a tile helps its neighbours: copies held, and nearby tiles of its suit (`held`: the
+    hand's count of each kind)."""
+    copies = held[tile.kind]
     if tile.is_honor:
         return 3 * copies + (2 if tile in valued or tile.kind in DRAGONS else 0)
-    near = sum(hand.count(t) for t in _NEAR[tile.kind])
+    near = sum(map(held.__getitem__, _NEAR[tile.kind]))
     return 3 * copies + near + (0 if tile.is_terminal else 1)
 
 
@@ -129,6 +137,9 @@ def _best_after_claim(rest: Sequence[Tile], melds: Sequence[Meld]) -> int:
     """向听 after a claim: the rest of the hand, minus its best discard."""
     if len(rest) % 3 == 1:
         return shanten_of(rest, melds)
+    if len(rest) % 3 == 2:
+        after = discard_shanten(rest, shapes=_shapes(melds))  # the counts read once, one changed per discard
+        return min(after(tile) for tile in dict.fromkeys(rest))
     return min(shanten_of([t for j, t in enumerate(rest) if j != i], melds) for i in range(len(rest)))
 
 

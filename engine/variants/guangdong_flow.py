@@ -237,6 +237,7 @@ class GuangdongFlow(h.FlowHooks):
     """guangdong's hooks into the shared hand flow (see the module docstring)."""
 
     handlers = HANDLERS
+    idle_pass_only_answers = True  # `_h_answer` records 漏胡 only for a seat offered the win
     table_options = frozenset({"round_wind", "first_dealer"})  # 风圈, carried from hand to hand
 
     def check(self, state: h.HandState, seat: int, action: Action) -> None:

@@ -1,0 +1,65 @@
+"""A bot table passes at once for every seat whose only choice is to pass; `pass_idle_run` does it
+for the seats first in line, and must leave exactly what those passes applied one by one leave.
+
+Story: erratic players (the bot, or any legal action at random, from a random seat) play hands of
+every variant, so windows open after discards, added kongs and before draws with all sorts of
+offers. At every step, the run of passes gives the very state (versions and the window's answers
+included) and the very events that `apply(Pass())` gives when repeated while the first seat to act
+may only pass; and a seat with a choice is never passed for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import bot
+from engine.actions import Pass, QiangJin, Win
+from engine.events import Event
+from engine.hand import HandState, Progress, apply, legal_actions, new_hand, only_pass, pass_idle_run
+
+VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
+
+
+def one_by_one(state: HandState) -> Progress:
+    """The slow way: ask `only_pass` for the first seat to act, and apply its pass, again and again."""
+    events: list[Event] = []
+    while state.to_act and only_pass(state, state.to_act[0]):
+        progress = apply(state, state.to_act[0], Pass())
+        state = progress.state
+        events.extend(progress.events)
+    return Progress(state, tuple(events))
+
+
+def states_of_erratic_hands(variant: str, hands: int) -> list[HandState]:
+    seen = []
+    for n in range(hands):
+        rng = random.Random(f"{variant}-{n}")
+        state = new_hand(variant, seed=f"idle-{variant}-{n}", dealer=n % 2)
+        while not state.finished:
+            seen.append(state)
+            seat = rng.choice(state.to_act)
+            legal = legal_actions(state, seat)
+            wins = [a for a in legal if isinstance(a, Win | QiangJin)]
+            if rng.random() < 0.3:
+                action = wins[0] if wins and rng.random() < 0.5 else rng.choice(legal)
+            else:
+                action = bot.choose(state, seat, rng)
+            state = apply(state, seat, action).state
+    return seen
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_run_of_idle_passes_is_the_passes_applied_one_by_one(variant):
+    windows = 0
+    for state in states_of_erratic_hands(variant, 12):
+        fast, slow = pass_idle_run(state), one_by_one(state)
+        assert fast.state == slow.state
+        assert fast.state.version == slow.state.version
+        assert fast.state.window == slow.state.window  # the answers, in order, and when it opened
+        assert fast.events == slow.events
+        if fast.state is not state and not fast.state.finished:
+            assert not only_pass(fast.state, fast.state.to_act[0])  # the seat left to act has a choice
+        windows += state.window is not None
+    assert windows > 200  # the hands opened plenty of windows
