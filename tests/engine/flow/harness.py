@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import bot
 from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, QiangJin, Win
 from engine.events import Event
-from engine.hand import HandState, Phase, apply, legal_actions, pass_for_idle_seats, start_hand
+from engine.hand import HandState, Phase, apply, legal_actions, new_hand, pass_for_idle_seats, start_hand
 from engine.hand_script import arrange
 from engine.tiles import BAIBAN, Tile, parse_tiles
 from engine.variants import get as get_variant
@@ -192,6 +193,28 @@ def bots_finish(
         if actions is not None:
             actions.append((seat, action))
     return state
+
+
+def erratic_states(
+    variant: str, hands: int, deal: str, rng: str, options: Callable[[int], dict[str, Any]] = lambda n: {}
+) -> Iterator[HandState]:
+    """Every state, before its move, of `hands` hands played by erratic players: a random seat to act
+    plays the bot's choice, or (three times in ten) any legal action, a win half of those times it has one.
+    Hand n is dealt from seed f"{deal}{variant}-{n}" (dealer n % 2, `options(n)`), moves drawn from
+    random.Random(f"{rng}{variant}-{n}")."""
+    for n in range(hands):
+        draw = random.Random(f"{rng}{variant}-{n}")
+        state = new_hand(variant, seed=f"{deal}{variant}-{n}", dealer=n % 2, options=options(n))
+        while not state.finished:
+            yield state
+            seat = draw.choice(state.to_act)
+            legal = legal_actions(state, seat)
+            wins = [a for a in legal if isinstance(a, Win | QiangJin)]
+            if draw.random() < 0.3:
+                action = wins[0] if wins and draw.random() < 0.5 else draw.choice(legal)
+            else:
+                action = bot.choose(state, seat, draw)
+            state = apply(state, seat, action).state
 
 
 def outcome(state: HandState) -> tuple[int | None, str]:

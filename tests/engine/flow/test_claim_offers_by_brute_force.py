@@ -13,36 +13,21 @@ Story: erratic players play hands of every variant. At every claim window, each 
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
 import pytest
 
-from engine import bot
 from engine import hand_rules as rules
-from engine.actions import Chow, IllegalAction, QiangJin, Win
-from engine.hand import HandState, Phase, apply, flow_hooks, legal_actions, new_hand, validate
+from engine.actions import Chow, IllegalAction, Win
+from engine.hand import HandState, Phase, flow_hooks, legal_actions, validate
+from tests.engine.flow.harness import erratic_states
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
 
 
 def windows_of_erratic_hands(variant: str, hands: int) -> list[HandState]:
-    seen = []
-    for n in range(hands):
-        rng = random.Random(f"claims-{variant}-{n}")
-        state = new_hand(variant, seed=f"claims-{variant}-{n}", dealer=n % 2)
-        while not state.finished:
-            if state.phase == Phase.CLAIM and state.window is not None and not state.window.answers:
-                seen.append(state)
-            seat = rng.choice(state.to_act)
-            legal = legal_actions(state, seat)
-            wins = [a for a in legal if isinstance(a, Win | QiangJin)]
-            if rng.random() < 0.3:
-                action = wins[0] if wins and rng.random() < 0.5 else rng.choice(legal)
-            else:
-                action = bot.choose(state, seat, rng)
-            state = apply(state, seat, action).state
-    return seen
+    states = erratic_states(variant, hands, deal="claims-", rng="claims-")
+    return [s for s in states if s.phase == Phase.CLAIM and s.window is not None and not s.window.answers]
 
 
 def slow_offers(state: HandState, seat: int) -> tuple[str, ...]:

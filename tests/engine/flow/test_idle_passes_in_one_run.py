@@ -10,14 +10,12 @@ may only pass; and a seat with a choice is never passed for.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from engine import bot
-from engine.actions import Pass, QiangJin, Win
+from engine.actions import Pass
 from engine.events import Event
-from engine.hand import HandState, Progress, apply, legal_actions, new_hand, only_pass, pass_idle_run
+from engine.hand import HandState, Progress, apply, only_pass, pass_idle_run
+from tests.engine.flow.harness import erratic_states
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
 
@@ -33,21 +31,7 @@ def one_by_one(state: HandState) -> Progress:
 
 
 def states_of_erratic_hands(variant: str, hands: int) -> list[HandState]:
-    seen = []
-    for n in range(hands):
-        rng = random.Random(f"{variant}-{n}")
-        state = new_hand(variant, seed=f"idle-{variant}-{n}", dealer=n % 2)
-        while not state.finished:
-            seen.append(state)
-            seat = rng.choice(state.to_act)
-            legal = legal_actions(state, seat)
-            wins = [a for a in legal if isinstance(a, Win | QiangJin)]
-            if rng.random() < 0.3:
-                action = wins[0] if wins and rng.random() < 0.5 else rng.choice(legal)
-            else:
-                action = bot.choose(state, seat, rng)
-            state = apply(state, seat, action).state
-    return seen
+    return list(erratic_states(variant, hands, deal="idle-", rng=""))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -10,17 +10,16 @@ the legal actions are exactly the turn actions (a win, a kong, a discard or æŠ¥å
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
 
-from engine import bot
-from engine.actions import Action, Discard, IllegalAction, Kong, QiangJin, Win
-from engine.hand import HandState, Phase, apply, legal_actions, new_hand, validate
+from engine.actions import Action, Discard, IllegalAction, Kong, Win
+from engine.hand import HandState, Phase, apply, legal_actions, validate
 from engine.hand.state import replace_seat
 from engine.tiles import NON_FLOWER_TILES
 from engine.variants.erren_actions import Declare
+from tests.engine.flow.harness import erratic_states
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
 TURN_ACTIONS: list[Action] = [Win(), *(cls(t) for cls in (Kong, Discard, Declare) for t in NON_FLOWER_TILES)]
@@ -48,23 +47,11 @@ def assert_legal_is_accepted(state: HandState) -> list[Action]:
 
 
 def turns_of_erratic_hands(variant: str, hands: int) -> list[HandState]:
-    seen = []
-    for n in range(hands):
-        rng = random.Random(f"turns-{variant}-{n}")
-        options = {"named_gold": True} if variant in ("pinghe", "nanping") and n % 3 == 0 else {}
-        state = new_hand(variant, seed=f"turns-{variant}-{n}", dealer=n % 2, options=options)
-        while not state.finished:
-            if state.phase == Phase.TURN:
-                seen.append(state)
-            seat = rng.choice(state.to_act)
-            legal = legal_actions(state, seat)
-            wins = [a for a in legal if isinstance(a, Win | QiangJin)]
-            if rng.random() < 0.3:
-                action = wins[0] if wins and rng.random() < 0.5 else rng.choice(legal)
-            else:
-                action = bot.choose(state, seat, rng)
-            state = apply(state, seat, action).state
-    return seen
+    def options(n: int) -> dict[str, bool]:
+        return {"named_gold": True} if variant in ("pinghe", "nanping") and n % 3 == 0 else {}
+
+    states = erratic_states(variant, hands, deal="turns-", rng="turns-", options=options)
+    return [s for s in states if s.phase == Phase.TURN]
 
 
 def with_another_seat_in_shuangyou(state: HandState) -> HandState:
