@@ -56,7 +56,7 @@ def backend_ticks() -> int:
     return int(fields[11]) + int(fields[12])
 
 
-def new_table() -> tuple[int, list[int]]:
+def new_table() -> int:
     from table_load import make_players, make_tables
 
     from tables.services import presence
@@ -65,7 +65,7 @@ def new_table() -> tuple[int, list[int]]:
     table_id = make_tables(players)[0]
     for user_id, _ in players:  # as if their sockets were open
         presence.connected(table_id, user_id)
-    return table_id, [pk for pk, _ in players]
+    return table_id
 
 
 def play(table_id: int, hands: int, clock: list[float]) -> int:
@@ -118,7 +118,7 @@ def main() -> None:
     base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mahjong_perf")
     parts = urlparse(base)
     setup(urlunparse(parts._replace(path=parts.path + "_act")))
-    table_id, _ = new_table()
+    table_id = new_table()
     play(table_id, 1, [0.0, 0.0, 0.0])  # warm up: imports, caches
     clock = [0.0, 0.0, 0.0]
     if args.profile:

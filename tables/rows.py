@@ -42,13 +42,16 @@ def _columns(model: type[Model], vendor: str, omit: tuple[str, ...] = ()) -> tup
 
 
 @cache
-def _converters(model: type[Model], vendor: str, omit: tuple[str, ...] = ()) -> tuple[tuple[Converter, ...], ...]:
-    """Per selected column, the converters the ORM would apply to its raw value (JSON, datetimes on SQLite)."""
+def _converters(
+    model: type[Model], vendor: str, omit: tuple[str, ...] = ()
+) -> tuple[tuple[Any, tuple[Converter, ...]], ...]:
+    """Per selected column, its expression and the converters the ORM would apply to its raw value
+    (JSON, datetimes on SQLite)."""
     fields, _ = _columns(model, vendor, omit)
     out = []
     for field in fields:
         col = field.get_col(model._meta.db_table)
-        out.append(tuple(connection.ops.get_db_converters(col)) + tuple(field.get_db_converters(connection)))
+        out.append((col, tuple(connection.ops.get_db_converters(col)) + tuple(field.get_db_converters(connection))))
     return tuple(out)
 
 
@@ -69,9 +72,9 @@ def instance(model: type[M], values: Sequence[Any], omit: tuple[str, ...] = ()) 
     fields, _ = _columns(model, vendor, omit)
     converters = _converters(model, vendor, omit)
     converted = []
-    for field, value, convs in zip(fields, values, converters, strict=True):
+    for value, (col, convs) in zip(values, converters, strict=True):
         for convert in convs:
-            value = convert(value, field.get_col(model._meta.db_table), connection)
+            value = convert(value, col, connection)
         converted.append(value)
     return model.from_db(connection.alias, [f.attname for f in fields], converted)
 
