@@ -18,6 +18,7 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
+from engine.hand_script import arrange
 
 OUR_ORIGIN = b"http://localhost"
 
@@ -247,6 +248,19 @@ def seat_at_table(room):
         return table
 
     return seat
+
+
+# Every hand scattered (the rest of the wall in kind order): nobody can win in the first few rounds,
+# whatever the seats choose. For stories that need a hand still running after some play: a secret
+# seed can deal a hand that ends at its opening (天胡, 三金倒, 抢金) or on its first action.
+SCATTERED_PINGHE = ["1357m1357p1357s1234z9s", "2468m2468p2468s1234z", "1357m1357p1357s5566z", "2468m2468p2468s5677z"]
+
+
+@pytest.fixture
+def scattered_deal(settings) -> dict[str, Any]:
+    """The room `options` of a scripted pinghe deal of scattered hands (seat 0 deals, gold 9p)."""
+    settings.TABLES_ALLOW_SCRIPTED_DEALS = True
+    return arrange("pinghe", dealer=0, hands=SCATTERED_PINGHE, gold="9p")
 
 
 async def bots_fill(table: Any) -> None:

@@ -22,8 +22,8 @@ def table_version(table_id: int) -> int:
     return Table.objects.get(pk=table_id).version
 
 
-async def four_at_a_table(four_players, seat_at_table):
-    table = await sync_to_async(seat_at_table)(four_players, "pinghe")
+async def four_at_a_table(four_players, seat_at_table, options):
+    table = await sync_to_async(seat_at_table)(four_players, "pinghe", options=options)
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
     return table, clients
 
@@ -32,8 +32,8 @@ def to_act(clients: list[TableClient]) -> TableClient:
     return next(c for c in clients if c.legal)
 
 
-async def test_a_repeated_action_id_is_answered_not_applied_twice(four_players, seat_at_table):
-    table, clients = await four_at_a_table(four_players, seat_at_table)
+async def test_a_repeated_action_id_is_answered_not_applied_twice(four_players, seat_at_table, scattered_deal):
+    table, clients = await four_at_a_table(four_players, seat_at_table, scattered_deal)
     player = to_act(clients)
     action = player.choose()
     before = await sync_to_async(log_count)(table.pk)
@@ -64,9 +64,9 @@ async def test_a_repeated_action_id_is_answered_not_applied_twice(four_players, 
     ],
 )
 async def test_bad_messages_get_an_error_naming_the_reason_and_change_nothing(
-    four_players, seat_at_table, message, code
+    four_players, seat_at_table, scattered_deal, message, code
 ):
-    table, clients = await four_at_a_table(four_players, seat_at_table)
+    table, clients = await four_at_a_table(four_players, seat_at_table, scattered_deal)
     player = to_act(clients)
     version = await sync_to_async(table_version)(table.pk)
     await player.send(message)
@@ -77,8 +77,8 @@ async def test_bad_messages_get_an_error_naming_the_reason_and_change_nothing(
         await c.close()
 
 
-async def test_acting_out_of_turn_or_illegally_is_refused(four_players, seat_at_table):
-    table, clients = await four_at_a_table(four_players, seat_at_table)
+async def test_acting_out_of_turn_or_illegally_is_refused(four_players, seat_at_table, scattered_deal):
+    table, clients = await four_at_a_table(four_players, seat_at_table, scattered_deal)
     player = to_act(clients)
     idle = next(c for c in clients if not c.legal)
     version = await sync_to_async(table_version)(table.pk)
@@ -99,8 +99,8 @@ async def test_acting_out_of_turn_or_illegally_is_refused(four_players, seat_at_
         await c.close()
 
 
-async def test_a_flood_of_messages_is_rate_limited(four_players, seat_at_table):
-    _table, clients = await four_at_a_table(four_players, seat_at_table)
+async def test_a_flood_of_messages_is_rate_limited(four_players, seat_at_table, scattered_deal):
+    _table, clients = await four_at_a_table(four_players, seat_at_table, scattered_deal)
     spammer = clients[0]
     for _ in range(40):
         await spammer.send({"type": "ping"})

@@ -41,8 +41,10 @@ async def subscribed_again(table_id: int) -> None:
     await client.aclose()
 
 
-async def test_a_client_that_missed_broadcasts_catches_up_from_the_database(four_players, seat_at_table):
-    table = await sync_to_async(seat_at_table)(four_players, "pinghe")
+async def test_a_client_that_missed_broadcasts_catches_up_from_the_database(
+    four_players, seat_at_table, scattered_deal
+):
+    table = await sync_to_async(seat_at_table)(four_players, "pinghe", options=scattered_deal)
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
     await sync_all(clients)  # nothing in flight: whatever arrives from now on was sent after this
     player = to_act(clients)

@@ -18,9 +18,11 @@ def seat_row(table_id: int, index: int) -> Any:
     return Seat.objects.filter(table_id=table_id, index=index).values("auto", "connections", "disconnected_at")[0]
 
 
-async def test_a_player_who_drops_is_played_by_the_bot_and_resumes_on_return(four_players, seat_at_table):
+async def test_a_player_who_drops_is_played_by_the_bot_and_resumes_on_return(
+    four_players, seat_at_table, scattered_deal
+):
     _ming, _fang, wang, _zhen = four_players
-    table = await sync_to_async(seat_at_table)(four_players, "pinghe")
+    table = await sync_to_async(seat_at_table)(four_players, "pinghe", options=scattered_deal)
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
     for _ in range(6):  # a few turns
         for c in clients:
@@ -30,6 +32,7 @@ async def test_a_player_who_drops_is_played_by_the_bot_and_resumes_on_return(fou
 
     # 老王's connection drops: 托管 starts at once, the grace period is running.
     wang_client = clients[2]
+    assert not wang_client.seen("hand_finished"), "the scripted deal ended before 老王 dropped"
     seen_version = wang_client.version
     await wang_client.close()
     row = await sync_to_async(seat_row)(table.pk, 2)
