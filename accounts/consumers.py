@@ -14,6 +14,7 @@ import time
 from importlib import import_module
 from typing import Any
 
+import orjson
 from channels.auth import get_user
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -92,6 +93,19 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    # --- JSON: orjson, several times quicker than the standard library on a hand view --------
+
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        """A frame's JSON (ValueError if it is not JSON, or nested past orjson's limit)."""
+        return orjson.loads(text_data)
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        """A frame's text: UTF-8 JSON (Chinese text is sent as it is, not as \\u escapes); every
+        socket's every frame goes through here, a table's prompts holding the whole hand view."""
+        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()
 
     # --- every close path runs the bookkeeping once ---------------------------------
 

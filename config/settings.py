@@ -172,7 +172,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
 REDIS_DB = urlparse(REDIS_URL).path.lstrip("/") or "0"
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "BACKEND": "config.channel_layer.SharedDecodingPubSubLayer",
         "CONFIG": {
             "hosts": [{"address": REDIS_URL, "socket_timeout": None, "socket_keepalive": True}],
             "prefix": f"asgi.db{REDIS_DB}.",
