@@ -228,6 +228,11 @@ TABLES_PRESENCE_WRITE_SECONDS = float(os.environ.get("TABLES_PRESENCE_WRITE_SECO
 # shared-cache test database refuses concurrent connections outright).
 TABLES_DB_THREADS = int(os.environ.get("TABLES_DB_THREADS", "4" if DB_IS_POSTGRES else "0"))
 TABLES_RECONCILE_AFTER_SECONDS = float(os.environ.get("TABLES_RECONCILE_AFTER_SECONDS", "30"))
+# Each table socket's message rate limit (a token bucket): this many messages a second on average,
+# bursts up to TABLES_SOCKET_BURST. A person sends a few a second at most; only a load test's clients,
+# which answer the instant they are asked, need more (bench/table_load.py raises it for them).
+TABLES_SOCKET_RATE = float(os.environ.get("TABLES_SOCKET_RATE", "5"))
+TABLES_SOCKET_BURST = float(os.environ.get("TABLES_SOCKET_BURST", "15"))
 # Quick chat (快捷语, tables/chat.py): each seat may send this many lines per window.
 TABLES_CHAT_BURST = int(os.environ.get("TABLES_CHAT_BURST", "3"))
 TABLES_CHAT_WINDOW_SECONDS = int(os.environ.get("TABLES_CHAT_WINDOW_SECONDS", "10"))

@@ -75,7 +75,8 @@ class TableConsumer(ChatMixin, UserSocketMixin):
 
     async def connect(self) -> None:
         self.groups_joined, self.seat, self.version, self.violations = [], None, 0, 0
-        self.bucket, self.seen_written = TokenBucket(), time.monotonic()
+        self.bucket = TokenBucket(float(settings.TABLES_SOCKET_RATE), float(settings.TABLES_SOCKET_BURST))
+        self.seen_written = time.monotonic()
         self.user_id = self.authenticated_user_id()
         if self.user_id is None:
             await self.close(code=CLOSE_UNAUTHENTICATED)
