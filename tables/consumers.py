@@ -118,7 +118,8 @@ class TableConsumer(ChatMixin, UserSocketMixin):
                 refused = error_message(exc, msg_id)
             await self.send_json(refused)
 
-    async def decode_json(self, text_data: str) -> Any:
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
         try:
             return await super().decode_json(text_data)
         except ValueError:
