@@ -158,6 +158,7 @@ def _suit_of(kind: int) -> Suit:
 _SUIT_BY_KIND = tuple(_suit_of(k) for k in range(N_ALL_KINDS))
 _NUMBER_BY_KIND = tuple(k - _SUIT_BASE[_suit_of(k)] + 1 for k in range(N_ALL_KINDS))
 _NAME_BY_KIND = tuple(f"{_NUMBER_BY_KIND[k]}{_suit_of(k).letter}" for k in range(N_ALL_KINDS))  # mpsz, e.g. "5m"
+TILE_NAMES: tuple[str, ...] = _NAME_BY_KIND  # by kind: `str(tile) == TILE_NAMES[tile.kind]`
 
 
 def chinese_name(kind: int) -> str:
