@@ -13,11 +13,13 @@ an expression or a lookup stays in the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
@@ -25,7 +27,12 @@ Converter = Callable[[Any, Any, Any], Any]
 
 
 def _quoted(name: str | None) -> str:
-    return str(connection.ops.quote_name(name or ""))
+    return _quote(connection.vendor, name or "")
+
+
+@cache
+def _quote(vendor: str, name: str) -> str:
+    return str(connection.ops.quote_name(name))
 
 
 def quoted(model: type[Model]) -> str:
@@ -89,13 +96,8 @@ def fetch(
 ) -> list[M]:
     """Instances of `model` whose rows match `where` (SQL over the model's own table, `%s` params),
     ordered by the column `order_by` if given, at most `limit` of them."""
-    sql = f"SELECT {select_list(model, omit)} FROM {_quoted(model._meta.db_table)} WHERE {where}"
-    if order_by is not None:
-        sql += f" ORDER BY {_quoted(order_by)}"
-    if limit is not None:
-        sql += f" LIMIT {int(limit)}"
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(select_sql(model, where, omit, order_by, limit), params)
         rows = cursor.fetchall()
     return [instance(model, row, omit) for row in rows]
 
@@ -106,22 +108,107 @@ def insert(model: type[Model], objs: Iterable[Model]) -> None:
     objs = list(objs)
     if not objs:
         return
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    fields, sql = _insert_sql(model, connection.vendor, len(objs))
+    db = connections[DEFAULT_DB_ALIAS]  # the proxy's per-thread lookup, once, not per value
+    _send(sql, [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields])
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str, n_rows: int) -> tuple[tuple[Field[Any, Any], ...], str]:
+    fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
     columns = ", ".join(_quoted(f.column) for f in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for obj in objs for f in fields]
-    sql = f"INSERT INTO {_quoted(model._meta.db_table)} ({columns}) VALUES {', '.join([row] * len(objs))}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    return fields, f"INSERT INTO {_quoted(model._meta.db_table)} ({columns}) VALUES {', '.join([row] * n_rows)}"
 
 
 def update(obj: Model, names: Sequence[str]) -> None:
     """`obj.save(update_fields=names)` as one plain UPDATE by primary key (no signals: the hot path has none)."""
-    meta = obj._meta
-    fields = [meta.get_field(name) for name in names]
+    fields, sql = _update_sql(type(obj), connection.vendor, tuple(names))
+    db = connections[DEFAULT_DB_ALIAS]
+    _send(sql, [*(f.get_db_prep_save(getattr(obj, f.attname), db) for f in fields), obj.pk])
+
+
+@cache
+def _update_sql(model: type[Model], vendor: str, names: tuple[str, ...]) -> tuple[tuple[Field[Any, Any], ...], str]:
+    meta = model._meta
+    fields = tuple(meta.get_field(name) for name in names)
     sets = ", ".join(f"{_quoted(f.column)} = %s" for f in fields)  # type: ignore[union-attr]
-    params = [f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields]  # type: ignore[union-attr]
     key = meta.pk.column if meta.pk is not None else "id"
-    sql = f"UPDATE {_quoted(meta.db_table)} SET {sets} WHERE {_quoted(key)} = %s"
+    return fields, f"UPDATE {_quoted(meta.db_table)} SET {sets} WHERE {_quoted(key)} = %s"  # type: ignore[return-value]
+
+
+# --- several statements in one round trip ---------------------------------------------------------
+
+_held = threading.local()
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """Within the block, this thread's `insert` and `update` statements are held and sent in order when
+    it ends: on PostgreSQL as one round trip (one simple query of several statements), elsewhere one
+    by one. Nothing is sent if the block raises. The caller must not read, inside the block, what the
+    held statements write. A block inside another sends with the outer one."""
+    if getattr(_held, "statements", None) is not None:
+        yield
+        return
+    _held.statements = []
+    try:
+        yield
+        statements: list[tuple[str, list[Any]]] = _held.statements
+    finally:
+        _held.statements = None
+    send_together(statements)
+
+
+def send_together(statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    """Run `(sql, params)` statements in order, in one round trip where the database allows it (an
+    error in any of them raises, and the caller's transaction rolls back as usual)."""
+    if not statements:
+        return
+    if connection.vendor != "postgresql" or len(statements) == 1:
+        with connection.cursor() as cursor:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+        return
+    with connection.cursor() as cursor:  # psycopg's client-side binding sends it as one simple query
+        cursor.execute("; ".join(sql for sql, _ in statements), [p for _, params in statements for p in params])
+
+
+def _send(sql: str, params: list[Any]) -> None:
+    held = getattr(_held, "statements", None)
+    if held is not None:
+        held.append((sql, params))
+        return
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, obj.pk])
+        cursor.execute(sql, params)
+
+
+def fetch_together(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+    """The rows of each `(sql, params)` SELECT, run in order (each sees what the ones before it did, e.g.
+    a lock they waited for), in one round trip on PostgreSQL."""
+    if connection.vendor != "postgresql":
+        out = []
+        with connection.cursor() as cursor:
+            for sql, params in queries:
+                cursor.execute(sql, params)
+                out.append(cursor.fetchall())
+        return out
+    results = []
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join(sql for sql, _ in queries), [p for _, params in queries for p in params])
+        results.append(cursor.fetchall())
+        while cursor.nextset():
+            results.append(cursor.fetchall())
+    return results
+
+
+def select_sql(
+    model: type[Model], where: str, omit: tuple[str, ...] = (), order_by: str | None = None, limit: int | None = None
+) -> str:
+    """`fetch`'s SELECT (columns in `select_list` order), to run with others by `fetch_together`."""
+    sql = f"SELECT {select_list(model, omit)} FROM {_quoted(model._meta.db_table)} WHERE {where}"
+    if order_by is not None:
+        sql += f" ORDER BY {_quoted(order_by)}"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return sql

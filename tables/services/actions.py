@@ -63,6 +63,31 @@ def lock_table(table_id: int) -> Table:
     """The table row with its room, the table locked until the transaction ends (SQLite: IMMEDIATE
     already serialises). Table.DoesNotExist if there is none. Every action starts here: one
     statement built once (tables.rows), not a QuerySet compiled per call."""
+    row = rows.fetch_together([(_lock_sql(), [table_id])])[0]
+    return _locked_table(table_id, row)
+
+
+def lock_and_open(table_id: int, now: datetime) -> Play:
+    """`lock_table` and `open_play` in one round trip: the lock, then the running hand and the seats,
+    read in that order by one simple query (on PostgreSQL each statement of it sees what committed
+    before it started, so the hand and seats are read after the lock is granted, never from before).
+    Table.DoesNotExist or NoRunningHand."""
+    locked, running, seats = rows.fetch_together(
+        [
+            (_lock_sql(), [table_id]),
+            (rows.select_sql(Hand, "table_id = %s AND status = %s", omit=("state",)), [table_id, HandStatus.PLAYING]),
+            (rows.select_sql(Seat, "table_id = %s", order_by="index"), [table_id]),
+        ]
+    )
+    table = _locked_table(table_id, locked)
+    if not running:
+        raise NoRunningHand()
+    hand = rows.instance(Hand, running[0], omit=("state",))
+    play_seats = [rows.instance(Seat, seat) for seat in seats]
+    return Play(table, play_seats, hand, states.hand_state(hand), EventRecorder(table), now)
+
+
+def _lock_sql() -> str:
     table_sql, room_sql = rows.quoted(Table), rows.quoted(Room)
     sql = (
         f"SELECT {rows.select_list(Table)}, {rows.select_list(Room)} FROM {table_sql}"
@@ -70,14 +95,15 @@ def lock_table(table_id: int) -> Table:
     )
     if connection.features.has_select_for_update_of:
         sql += f" FOR UPDATE OF {table_sql}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [table_id])
-        row = cursor.fetchone()
-    if row is None:
+    return sql
+
+
+def _locked_table(table_id: int, found: list[tuple[Any, ...]]) -> Table:
+    if not found:
         raise Table.DoesNotExist(f"no table {table_id}")
     split = rows.width(Table)
-    table = rows.instance(Table, row[:split])
-    table.room = rows.instance(Room, row[split:])
+    table = rows.instance(Table, found[0][:split])
+    table.room = rows.instance(Room, found[0][split:])
     return table
 
 
@@ -131,8 +157,7 @@ def _act(
     table_id: int, user_id: int, client_id: str | None, action: dict[str, Any], hand_version: int | None
 ) -> ActResult:
     """`act`'s transaction (the caller's)."""
-    table = lock_table(table_id)
-    play = open_play(table, timezone.now())
+    play = lock_and_open(table_id, timezone.now())
     seat = _seat_of_user(play.seats, user_id)
     if hand_version is not None and hand_version != play.state.decision_version:
         raise StaleVersion(f"the hand is at version {play.state.decision_version}, you acted on {hand_version}")
@@ -390,9 +415,10 @@ def _continue(play: Play, finish_events: bool = True) -> None:
         _finish_hand(play)
     elif play.prompted != play.state.decision_version:
         _prompt(play)  # only a new decision resets the clock: (dis)connects and secret answers must not
-    _save_hand(play)
-    if finish_events:
-        play.events.finish()
+    with rows.batched():  # the log, the hand, the events and the table's version: one round trip
+        _save_hand(play)
+        if finish_events:
+            play.events.finish()
 
 
 def _deadline(play: Play) -> datetime | None:
