@@ -170,8 +170,15 @@ def send_together(statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
             for sql, params in statements:
                 cursor.execute(sql, params)
         return
-    with connection.cursor() as cursor:  # psycopg's client-side binding sends it as one simple query
-        cursor.execute("; ".join(sql for sql, _ in statements), [p for _, params in statements for p in params])
+    with connection.cursor() as cursor:
+        cursor.execute(_joined(cursor, statements))
+
+
+def _joined(cursor: Any, statements: Sequence[tuple[str, Sequence[Any]]]) -> str:
+    """One simple query of the statements, each bound on its own (psycopg's client-side binding, as
+    `execute` would): bound together, their many parameters missed psycopg's cache of parsed
+    queries (at most 50 parameters), so every call parsed the whole text again."""
+    return "; ".join(cursor.mogrify(sql, params) for sql, params in statements)
 
 
 def _send(sql: str, params: list[Any]) -> None:
@@ -195,7 +202,7 @@ def fetch_together(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tu
         return out
     results = []
     with connection.cursor() as cursor:
-        cursor.execute("; ".join(sql for sql, _ in queries), [p for _, params in queries for p in params])
+        cursor.execute(_joined(cursor, queries))
         results.append(cursor.fetchall())
         while cursor.nextset():
             results.append(cursor.fetchall())

@@ -54,7 +54,7 @@ async def test_a_seat_is_rate_limited_across_its_sockets(four_players, public_ta
     await ming.send({"type": "chat", "phrase": "hello"})
     await second_tab.send({"type": "chat", "phrase": "nice"})
     # two sockets' lines race each other: either may arrive first, both within the seat's window
-    assert sorted(m.get("phrase") for m in await lines(fang)) == ["hello", "nice"]
+    assert sorted(m["phrase"] for m in await lines(fang)) == ["hello", "nice"]
     await ming.send({"type": "chat", "phrase": "hurry"})  # the third line in the window
 
     refused = [m for m in await ming.drain(0.2) if m["type"] == "error"]
