@@ -48,6 +48,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -234,6 +235,31 @@ class CpuMeter:
 def _ticks(pid: int) -> int:
     stat = proc_stat(pid)
     return stat[1] if stat else 0
+
+
+class RssSampler:
+    """The RSS of every server process every `every` seconds, in a thread, until `stop`: warm-up (caches
+    filling) shows as an early rise that levels off, a leak as a rise that does not."""
+
+    def __init__(self, meter: Any, every: float) -> None:
+        self.meter, self.every = meter, every
+        self.samples: list[dict[str, int]] = [meter.rss()]
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.wait(self.every):
+            self.samples.append(self.meter.rss())
+
+    def stop(self) -> None:
+        self.done.set()
+        self.thread.join()
+        self.samples.append(self.meter.rss())
+
+    def series(self) -> str:
+        names = list(self.samples[0])
+        return "; ".join(f"{k} " + ",".join(str(s.get(k, 0) // 1024) for s in self.samples) for k in names)
 
 
 class Stack:
@@ -832,12 +858,14 @@ class Bench:
         try:
             meter = stack.meter(self.database, self.redis_port)
             rss_start = meter.rss()
+            sampler = RssSampler(meter, self.args.rss_every)
             self.load()
             row = asyncio.run(
                 run_tables(stack.ports, tables, cookies, meter, (1, 3), 5, self.args.soak_seconds, "soak", burst=200)
             )
             self.load()
             rss_end = meter.rss()
+            sampler.stop()
             closed_at = time.monotonic()
             wait_settled(tables)  # the hands the bots played out after the closes, and their settlements
             settling = time.monotonic() - closed_at
@@ -856,6 +884,7 @@ class Bench:
         self.rows.append(row)
         rss = ", ".join(f"{k} {rss_start[k] // 1024}->{rss_end.get(k, 0) // 1024} MB" for k in rss_start)
         self.notes.append(f"soak RSS start->end: {rss}")
+        self.notes.append(f"soak RSS every {self.args.rss_every:.0f} s (MB): {sampler.series()}")
         self.soak_ok = report.ok and unsettled == 0 and twice == 0 and coins_before == coins_after
 
     def sweeper(self) -> None:
@@ -1065,6 +1094,7 @@ def main() -> None:
     parser.add_argument("--cap-seconds", type=float, default=60)
     parser.add_argument("--soak-tables", type=int, default=50)
     parser.add_argument("--soak-seconds", type=float, default=600)
+    parser.add_argument("--rss-every", type=float, default=60, help="soak: seconds between RSS samples")
     parser.add_argument("--sweep-seconds", type=float, default=20)
     args = parser.parse_args()
     bench = Bench(args)
