@@ -203,10 +203,15 @@ def fetch_together(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tu
     results = []
     with connection.cursor() as cursor:
         cursor.execute(_joined(cursor, queries))
-        results.append(cursor.fetchall())
+        results.append(_rows_of(cursor))
         while cursor.nextset():
-            results.append(cursor.fetchall())
+            results.append(_rows_of(cursor))
     return results
+
+
+def _rows_of(cursor: Any) -> list[tuple[Any, ...]]:
+    """The current result's rows; none for a statement that returns none (a SET, say)."""
+    return cursor.fetchall() if cursor.description is not None else []
 
 
 def select_sql(

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -71,9 +72,14 @@ def lock_and_open(table_id: int, now: datetime) -> Play:
     """`lock_table` and `open_play` in one round trip: the lock, then the running hand and the seats,
     read in that order by one simple query (on PostgreSQL each statement of it sees what committed
     before it started, so the hand and seats are read after the lock is granted, never from before).
-    Table.DoesNotExist or NoRunningHand."""
-    locked, running, seats = rows.fetch_together(
+    Table.DoesNotExist or NoRunningHand.
+
+    With TABLES_ASYNC_COMMIT (PostgreSQL), the player's action commits without waiting for the WAL to
+    reach the disk (docs/operations.md): no money moves in it (settlement is its own transaction, and
+    a ledger posting's synchronous commit flushes every earlier commit with it)."""
+    *_, locked, running, seats = rows.fetch_together(  # after the commit mode's SET, if any
         [
+            *_commit_mode(),
             (_lock_sql(), [table_id]),
             (rows.select_sql(Hand, "table_id = %s AND status = %s", omit=("state",)), [table_id, HandStatus.PLAYING]),
             (rows.select_sql(Seat, "table_id = %s", order_by="index"), [table_id]),
@@ -85,6 +91,12 @@ def lock_and_open(table_id: int, now: datetime) -> Play:
     hand = rows.instance(Hand, running[0], omit=("state",))
     play_seats = [rows.instance(Seat, seat) for seat in seats]
     return Play(table, play_seats, hand, states.hand_state(hand), EventRecorder(table), now)
+
+
+def _commit_mode() -> list[tuple[str, list[Any]]]:
+    if connection.vendor == "postgresql" and settings.TABLES_ASYNC_COMMIT:
+        return [("SET LOCAL synchronous_commit TO OFF", [])]
+    return []
 
 
 def _lock_sql() -> str:
