@@ -77,6 +77,12 @@ def lock_and_open(table_id: int, now: datetime) -> Play:
     With TABLES_ASYNC_COMMIT (PostgreSQL), the player's action commits without waiting for the WAL to
     reach the disk (docs/operations.md): no money moves in it (settlement is its own transaction, and
     a ledger posting's synchronous commit flushes every earlier commit with it)."""
+    table, hand, seats = _lock_and_read(table_id)
+    return Play(table, seats, hand, states.hand_state(hand), EventRecorder(table), now)
+
+
+def _lock_and_read(table_id: int) -> tuple[Table, Hand, list[Seat]]:
+    """`lock_and_open`'s round trip: the locked table, its running hand (without its state) and seats."""
     *_, locked, running, seats = rows.fetch_together(  # after the commit mode's SET, if any
         [
             *_commit_mode(),
@@ -88,9 +94,22 @@ def lock_and_open(table_id: int, now: datetime) -> Play:
     table = _locked_table(table_id, locked)
     if not running:
         raise NoRunningHand()
-    hand = rows.instance(Hand, running[0], omit=("state",))
-    play_seats = [rows.instance(Seat, seat) for seat in seats]
-    return Play(table, play_seats, hand, states.hand_state(hand), EventRecorder(table), now)
+    return table, rows.instance(Hand, running[0], omit=("state",)), [rows.instance(Seat, seat) for seat in seats]
+
+
+def _open_due(hand_id: int, state_version: int, now: datetime, due: str) -> Play | None:
+    """The locked play of hand `hand_id` if it still runs at `state_version` and its `due` time (the
+    `deadline` or `bot_due` field) has come; None for a stale or early call, with nothing decoded. A
+    scheduled move is a move: it commits as a player's does (`lock_and_open`)."""
+    table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
+    try:
+        table, hand, seats = _lock_and_read(table_id)
+    except NoRunningHand:
+        return None
+    when = getattr(hand, due)
+    if hand.pk != hand_id or hand.state_version != state_version or when is None or when > now:
+        return None
+    return Play(table, seats, hand, states.hand_state(hand), EventRecorder(table), now)
 
 
 def _commit_mode() -> list[tuple[str, list[Any]]]:
@@ -191,14 +210,9 @@ def fire_deadline(hand_id: int, state_version: int, now: datetime | None = None)
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
-        table = lock_table(table_id)
-        hand = Hand.objects.get(pk=hand_id)
-        if hand.status != HandStatus.PLAYING or hand.state_version != state_version:
+        play = _open_due(hand_id, state_version, now, "deadline")
+        if play is None:
             return False
-        if hand.deadline is None or hand.deadline > now:
-            return False
-        play = open_play(table, now)
         if play.state.window is not None:
             _pass_for_the_late(play)
         else:
@@ -226,14 +240,9 @@ def play_due_bot(hand_id: int, state_version: int, now: datetime | None = None) 
     """
     now = now or timezone.now()
     with transaction.atomic():
-        table_id = Hand.objects.values_list("table_id", flat=True).get(pk=hand_id)
-        table = lock_table(table_id)
-        hand = Hand.objects.get(pk=hand_id)
-        if hand.status != HandStatus.PLAYING or hand.state_version != state_version:
+        play = _open_due(hand_id, state_version, now, "bot_due")
+        if play is None:
             return False
-        if hand.bot_due is None or hand.bot_due > now:
-            return False
-        play = open_play(table, now)
         play.bot_due_now = True
         _continue(play)
         return play.state.version != state_version

@@ -58,3 +58,38 @@ def test_settling_a_hand_posts_its_coins_with_a_synchronous_commit(four_players,
         assert settlement.settle_hand(hand.pk) == "settled"
     assert any("ledger_" in q["sql"] and q["sql"].startswith("INSERT") for q in queries.captured_queries)
     assert not any("synchronous_commit" in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_bots_scheduled_move_is_a_move_too(make_player, funded, seat_at_table, settings):
+    """阿明 watches a nanping table of bots; the first bot move scheduled for its moment is played by the
+    worker's task in two round trips after finding the hand's table, and commits as a move does."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tables.models import Seat
+    from tables.services.sweeper import sweep_now
+
+    settings.TABLES_BOT_PACING = True
+    ming = funded(make_player("ming", "阿明"), 1000)
+    table = seat_at_table([ming], "nanping", bot_think_min_ms=800, bot_think_max_ms=2000)
+    Seat.objects.filter(table=table, user=ming).update(connections=1)
+    assert sweep_now(timezone.now() + timedelta(seconds=table.room.bot_wait_seconds + 1))["bots"] == 1
+    hand = Hand.objects.get(table=table)
+    while hand.status == HandStatus.PLAYING and hand.bot_due is None:  # 阿明's own decisions first
+        state = HandState.from_json(hand.state)
+        seat = hand.players.index(ming.pk)
+        actions.act(table.pk, ming.pk, None, legal_actions(state, seat)[0].to_json())
+        hand.refresh_from_db()
+    if hand.status != HandStatus.PLAYING:
+        return  # the hand ended on his moves: no bot move was scheduled (holds for any deal)
+    with CaptureQueriesContext(connection) as queries:
+        assert actions.play_due_bot(hand.pk, hand.state_version, hand.bot_due) is True
+    sql = [
+        q["sql"]
+        for q in queries.captured_queries
+        if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
+    ]
+    # the hand's table; the lock with the reads; the writes (then the tasks its commit queued, eager in tests)
+    assert sql[1].startswith(ASYNC), sql[1][:80]
+    assert sql[2].startswith('INSERT INTO "tables_actionlog"') and 'UPDATE "tables_hand"' in sql[2], sql[2][:80]
