@@ -53,6 +53,7 @@ __all__ = [
     "best_discard",
     "danger",
     "efficiency",
+    "judge_discards",
     "rank_discards",
     "ready_odds",
     "shanten",
@@ -194,8 +195,10 @@ def _runs(key: int, n: int, chows: bool) -> list[int]:
     return runs
 
 
+@lru_cache(maxsize=1 << 16)
 def _merge(a: _Row, b: _Row) -> _Row:
-    """Two suits' rows as one (max-plus over how many set-blocks each takes)."""
+    """Two suits' rows as one (max-plus over how many set-blocks each takes). Memoized: real hands'
+    rows are few (a row counts usable tiles, not which), so most merges are asked again."""
     a0, a1 = a
     b0, b1 = b
     m0 = []
@@ -461,6 +464,110 @@ def _joins_nothing(counts: Sequence[int], face: int, orphans: bool) -> bool:
     return not any(counts[k] for k in range(max(lo, face - 2), min(lo + 9, face + 3)))
 
 
+# The same 进张, for every discard of a 3k+2 hand at once (the hand review's hot path). Per suit, one
+# memoized look-up says which added faces raise the hand's usable tiles: a function of the suit's
+# key, the merged row of the other suits and the block count, which real hands share a lot.
+
+
+@lru_cache(maxsize=1 << 14)
+def _additions(suit: int, key: int) -> tuple[tuple[_Row, int], ...]:
+    """The suit's rows once one more copy of a face is added (faces held four times skipped), each
+    distinct row with the bit mask of the faces giving it: far fewer rows than faces."""
+    _, n, _ = _SUITS[suit]
+    rows: dict[_Row, int] = {}
+    place = 1
+    for j in range(n):
+        if key // place % 5 < 4:
+            row = _row(suit, key + place)
+            rows[row] = rows.get(row, 0) | 1 << j
+        place *= 5
+    return tuple(rows.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _gains(suit: int, key: int, others: _Row, k: int) -> tuple[int, int]:
+    """(the most real tiles usable in k set-blocks and the pair, the standard reading of the suit's
+    key beside the other suits' merged row; bit j set: one more copy of the suit's j-th face uses
+    one tile more). Faces held four times skipped; a fourth copy is read as the standard rows do."""
+    now = _final(_row(suit, key), others, k)
+    mask = 0
+    for row, faces in _additions(suit, key):
+        if _final(row, others, k) > now:
+            mask |= faces
+    return now, mask
+
+
+_FACE_BIT = tuple(1 << (k - _SUITS[_SUIT_OF[k]][0]) for k in range(N_KINDS))
+
+
+def _efficiency_fast(hand: _Hand, sight: Sight, live: Sequence[tuple[int, int, int, Tile]]) -> Efficiency:
+    """`_efficiency(hand, sight)` of a 3k+1 hand, read suit by suit (`_gains`) instead of one 向听 per
+    kind; `live` is the seat's (kind, face, live copies, tile) of every kind it cannot see all of.
+    A hand holding four of a kind (the exact reading) or of another size goes the long way."""
+    if hand.hist[4] or hand.size % 3 != 1:
+        return _efficiency(hand, sight)
+    now = hand.shanten()
+    target = hand.size + 1
+    k = target // 3
+    usable = target - hand.golds - now - 1
+    others = hand.others()
+    keys = hand.keys
+    masks = [0, 0, 0, 0]
+    for s in range(4):
+        reached, mask = _gains(s, keys[s], others[s], k)
+        if reached == usable:  # else the pair shapes use more: one more tile cannot beat them this way
+            masks[s] = mask
+    counts = hand.counts
+    by_count: list[bool] | None = None
+    if hand.pairs:
+        h1, h2, h3, h4 = hand.hist[1], hand.hist[2], hand.hist[3], hand.hist[4]
+        spare, pairs = hand.spare, hand.pairs
+        by_count = [
+            _pairs_usable(h1 + 1, h2, h3, h4, target, pairs, spare) > usable,
+            _pairs_usable(h1 - 1, h2 + 1, h3, h4, target, pairs, spare) > usable,
+            _pairs_usable(h1, h2 - 1, h3 + 1, h4, target, pairs, spare) > usable,
+            _pairs_usable(h1, h2, h3 - 1, h4 + 1, target, pairs, spare) > usable,
+        ]
+    orphans = hand.orphans and target == 14
+    if orphans:
+        present = sum(1 for o in ORPHANS if counts[o])
+        paired = any(counts[o] >= 2 for o in ORPHANS)
+    gold = sight.gold
+    gold_kind = -1 if gold is None else gold.kind
+    useful: list[Tile] = []
+    total = 0
+    for kind, face, n_live, tile in live:
+        if kind == gold_kind:
+            pass  # a wildcard more: one step closer, whatever the hand
+        else:
+            n = counts[face]
+            if n >= 4:
+                continue
+            special = by_count is not None and by_count[n]
+            if orphans and not special:
+                if face in _ORPHAN_SET:
+                    special = present + (n == 0) + (1 if paired or n >= 1 else 0) > usable
+                else:
+                    special = present + (1 if paired else 0) > usable
+            if not special:
+                if not masks[_SUIT_OF[face]] & _FACE_BIT[face]:
+                    continue  # (a fourth copy's exact reading uses at most what the standard rows count)
+                if n == 3 and hand.shanten_plus(face) >= now:  # a fourth copy: the exact reading
+                    continue
+        useful.append(tile)
+        total += n_live
+    return Efficiency(now, tuple(useful), total)
+
+
+def _live_kinds(sight: Sight) -> list[tuple[int, int, int, Tile]]:
+    """(kind, face, live copies, tile) of every kind the seat has not seen all four of, in kind order."""
+    gold = sight.gold
+    return [(kind, _face_kind(kind, gold), 4 - n, _TILES[kind]) for kind, n in enumerate(sight.seen) if n < 4]
+
+
+_TILES = tuple(Tile(k) for k in range(N_KINDS))
+
+
 # ====================================================================== danger (放炮)
 
 # A ready hand's chance to wait on a tile, by kind of tile (two waits of ~34 kinds, middle tiles likelier).
@@ -549,6 +656,54 @@ def _suji(river: Sequence[Tile], tile: Tile) -> bool:
     return all(k in kinds for k in partners)
 
 
+def _dangers(sight: Sight, tiles: Iterable[Tile]) -> dict[Tile, float]:
+    """`danger(sight, tile)` of each tile, the opponents' readiness and the tiles they let pass read
+    once (the same arithmetic in the same order, so the same floats)."""
+    if any(level >= 2 for level in sight.you):
+        return dict.fromkeys(tiles, 0.0)
+    gold = sight.gold
+    share = sight.discard_win_share
+    bao = bool(sight.last_tiles_bao and sight.drawable <= sight.last_tiles_bao)
+    seats = []
+    for other in range(sight.n_seats):
+        if other == sight.seat:
+            continue
+        river = sight.rivers[other]
+        odds = ready_odds(sight, other) if sight.you[other] == 0 else None
+        seats.append((other, odds, _passed_since(sight, other), river, {t.kind for t in river}))
+    out: dict[Tile, float] = {}
+    for tile in tiles:
+        if gold is not None and tile == gold:
+            out[tile] = 0.0
+            continue
+        kind = tile.kind
+        live = 4 - sight.seen[kind]
+        base = _base_share(tile)
+        if live <= 0:
+            base *= 0.4
+        elif live == 1:
+            base *= 0.7
+        honor = tile.is_honor
+        partners = () if honor else [kind + d for d in (-3, 3) if 1 <= tile.number + d <= 9]
+        total = 0.0
+        for other, odds, passed, river, kinds in seats:
+            if odds is not None:
+                w = base
+                if tile in passed:
+                    w *= _PASSED_FACTOR
+                elif tile in river:
+                    w *= _OWN_RIVER_FACTOR
+                elif not honor and all(k in kinds for k in partners):
+                    w *= _SUJI_FACTOR
+                total += odds * w * share
+            if sight.liability:
+                total += _liability(sight, other, tile)
+        if bao:
+            total *= 3
+        out[tile] = min(total, 3.0)
+    return out
+
+
 def _liability(sight: Sight, other: int, tile: Tile) -> float:
     """包 (guangdong): a discard that `other` claims into its fourth declared set (12 tiles down),
     its third dragon set (大三元) or its fourth wind set (大四喜) makes the discarder pay for its
@@ -617,6 +772,37 @@ def _shanten_without(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
 def _judge(hand: _Hand, sight: Sight, tile: Tile) -> DiscardChoice:
     eff = _efficiency(_without(hand, tile, sight.gold), sight)
     return DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, danger(sight, tile))
+
+
+def judge_discards(
+    sight: Sight, candidates: Iterable[Tile] | None = None
+) -> tuple[tuple[DiscardChoice, ...], DiscardChoice]:
+    """`(rank_discards(sight, candidates), best_discard(sight, candidates))` from one reading: each
+    discard's 进张 counted once (suit by suit, `_efficiency_fast`) and its danger once, then ranked
+    and weighed exactly as those two do (the same choices, the same ties)."""
+    hand = _hand(sight.hand, sight.gold, sight.shapes)
+    tiles = sorted(set(sight.hand if candidates is None else candidates))
+    if not tiles:
+        raise ValueError("no discard to judge")
+    live = _live_kinds(sight)
+    risks = _dangers(sight, tiles)
+    choices = {}
+    for t in tiles:
+        eff = _efficiency_fast(_without(hand, t, sight.gold), sight, live)
+        choices[t] = DiscardChoice(t, eff.shanten, eff.count, eff.tiles, risks[t])
+    ranked = _ordered(sight, choices.values())
+    best: DiscardChoice | None = None
+    best_value = -1e9
+    for steps, risk, tile in sorted((c.shanten, c.danger, c.tile) for c in choices.values()):
+        ceiling = _win_ceiling(steps, sight) - DEAL_IN_COST * risk
+        if ceiling <= best_value:
+            continue
+        choice = choices[tile]
+        value = win_chance(choice, sight) - DEAL_IN_COST * choice.danger
+        if best is None or value > best_value or (value == best_value and _ordered(sight, (choice, best))[0] is choice):
+            best, best_value = choice, value
+    assert best is not None
+    return ranked, best
 
 
 # Rough chance to win from a shanten (0 ready, 1, 2, ...) with a full wall, before 进张 scale it.
