@@ -44,7 +44,7 @@ from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
 
 # the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
-from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_usable
+from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable
 
 __all__ = [
     "DiscardChoice",
@@ -489,83 +489,191 @@ def _gains(suit: int, key: int, others: _Row, k: int) -> tuple[int, int]:
     """(the most real tiles usable in k set-blocks and the pair, the standard reading of the suit's
     key beside the other suits' merged row; bit j set: one more copy of the suit's j-th face uses
     one tile more). Faces held four times skipped; a fourth copy is read as the standard rows do."""
-    now = _final(_row(suit, key), others, k)
+    finals = _FINALS
+    row = _row(suit, key)
+    now = finals.get((row, others, k))
+    if now is None:
+        now = finals[row, others, k] = _final(row, others, k)
     mask = 0
     for row, faces in _additions(suit, key):
-        if _final(row, others, k) > now:
+        value = finals.get((row, others, k))
+        if value is None:
+            value = finals[row, others, k] = _final(row, others, k)
+        if value > now:
             mask |= faces
+    if len(finals) > _FINALS_KEPT:
+        finals.clear()
     return now, mask
 
 
+# _final of (a suit's row, the other suits' merged row, k), shared by _gains: rows are few, so the
+# same pair comes back across keys (9 in 10 asked again). Emptied when it grows past this.
+_FINALS: dict[tuple[_Row, _Row, int], int] = {}
+_FINALS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=1 << 14)
+def _count_masks(suit: int, key: int) -> tuple[int, int, int, int, int]:
+    """Per count 0..4, the bit mask of the suit's faces held that many times."""
+    _, n, _ = _SUITS[suit]
+    masks = [0, 0, 0, 0, 0]
+    for j in range(n):
+        key, digit = divmod(key, 5)
+        masks[digit] |= 1 << j
+    return masks[0], masks[1], masks[2], masks[3], masks[4]
+
+
 _FACE_BIT = tuple(1 << (k - _SUITS[_SUIT_OF[k]][0]) for k in range(N_KINDS))
+_ORPHAN_MASK = tuple(sum(_FACE_BIT[k] for k in ORPHANS if _SUIT_OF[k] == s) for s in range(4))
+_SUIT_TILES = tuple(tuple(Tile(k) for k in range(base, base + n)) for base, n, _ in _SUITS)
+_MASK_TILES = tuple(
+    tuple(tuple(t for j, t in enumerate(tiles) if mask >> j & 1) for mask in range(1 << len(tiles)))
+    for tiles in _SUIT_TILES
+)
 
 
-def _efficiency_fast(hand: _Hand, sight: Sight, live: Sequence[tuple[int, int, int, Tile]]) -> Efficiency:
-    """`_efficiency(hand, sight)` of a 3k+1 hand, read suit by suit (`_gains`) instead of one 向听 per
-    kind; `live` is the seat's (kind, face, live copies, tile) of every kind it cannot see all of.
-    A hand holding four of a kind (the exact reading) or of another size goes the long way."""
-    if hand.hist[4] or hand.size % 3 != 1:
-        return _efficiency(hand, sight)
-    now = hand.shanten()
-    target = hand.size + 1
-    k = target // 3
-    usable = target - hand.golds - now - 1
-    others = hand.others()
-    keys = hand.keys
-    masks = [0, 0, 0, 0]
-    for s in range(4):
-        reached, mask = _gains(s, keys[s], others[s], k)
-        if reached == usable:  # else the pair shapes use more: one more tile cannot beat them this way
-            masks[s] = mask
-    counts = hand.counts
-    by_count: list[bool] | None = None
-    if hand.pairs:
-        h1, h2, h3, h4 = hand.hist[1], hand.hist[2], hand.hist[3], hand.hist[4]
-        spare, pairs = hand.spare, hand.pairs
-        by_count = [
-            _pairs_usable(h1 + 1, h2, h3, h4, target, pairs, spare) > usable,
-            _pairs_usable(h1 - 1, h2 + 1, h3, h4, target, pairs, spare) > usable,
-            _pairs_usable(h1, h2 - 1, h3 + 1, h4, target, pairs, spare) > usable,
-            _pairs_usable(h1, h2, h3 - 1, h4 + 1, target, pairs, spare) > usable,
-        ]
-    orphans = hand.orphans and target == 14
-    if orphans:
-        present = sum(1 for o in ORPHANS if counts[o])
-        paired = any(counts[o] >= 2 for o in ORPHANS)
-    gold = sight.gold
-    gold_kind = -1 if gold is None else gold.kind
-    useful: list[Tile] = []
-    total = 0
-    for kind, face, n_live, tile in live:
-        if kind == gold_kind:
-            pass  # a wildcard more: one step closer, whatever the hand
+class _Discards:
+    """The 进张 of a 3k+2 hand's discards, each read from the hand's counts with one face less (a
+    suit's key changes, the other suits' merged rows are shared): the same Efficiency as
+    `_efficiency(_without(hand, tile, gold), sight)`, which a hand left holding four of a kind (the
+    exact reading) still takes. Per suit the added faces that use one tile more are one memoized
+    look-up (`_gains`), the pair shapes' by how many copies a face has, and the live copies are
+    counted over bit masks."""
+
+    def __init__(self, hand: _Hand, sight: Sight) -> None:
+        self.hand = hand
+        self.sight = sight
+        gold = sight.gold
+        self.gold_kind = -1 if gold is None else gold.kind
+        self.gold_suit = -1 if gold is None else _SUIT_OF[gold.kind]
+        self.baiban = gold is not None and gold.kind != BAIBAN  # 白板 plays as the gold's face
+        live = [0, 0, 0, 0]
+        for kind, n in enumerate(sight.seen):
+            if n < 4:
+                live[_SUIT_OF[kind]] |= _FACE_BIT[kind]
+        self.live = live
+        self.totals: dict[tuple[int, int], int] = {}
+        self.fast = hand.size % 3 == 2
+        if self.fast:
+            keys = hand.keys
+            rows = [_row(i, key) for i, key in enumerate(keys)]
+            self.rows = rows
+            self.others = hand.others()
+            self.counts = [_count_masks(s, key) for s, key in enumerate(keys)]
+            self.others_by_row: dict[tuple[int, _Row], list[_Row]] = {}
+            pairs = {}
+            for a in range(4):
+                for b in range(a + 1, 4):
+                    c, d = (x for x in range(4) if x not in (a, b))
+                    pairs[a, b] = pairs[b, a] = _merge(rows[c], rows[d])
+            self.pairs = pairs
+
+    def efficiency(self, tile: Tile) -> Efficiency:
+        hand = self.hand
+        kind = tile.kind
+        if not self.fast:
+            return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
+        keys = list(hand.keys)
+        hist = hand.hist
+        golds = hand.golds
+        if kind == self.gold_kind:
+            golds -= 1
+            others = self.others
+            changed = -1
         else:
-            n = counts[face]
-            if n >= 4:
-                continue
-            special = by_count is not None and by_count[n]
-            if orphans and not special:
-                if face in _ORPHAN_SET:
-                    special = present + (n == 0) + (1 if paired or n >= 1 else 0) > usable
-                else:
-                    special = present + (1 if paired else 0) > usable
-            if not special:
-                if not masks[_SUIT_OF[face]] & _FACE_BIT[face]:
-                    continue  # (a fourth copy's exact reading uses at most what the standard rows count)
-                if n == 3 and hand.shanten_plus(face) >= now:  # a fourth copy: the exact reading
-                    continue
-        useful.append(tile)
-        total += n_live
-    return Efficiency(now, tuple(useful), total)
+            face = _face_kind(kind, self.sight.gold)
+            n = hand.counts[face]
+            if hist[4] - (n == 4):
+                return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
+            hist = list(hist)
+            hist[n] -= 1
+            hist[n - 1] += 1
+            changed = _SUIT_OF[face]
+            keys[changed] -= _POW5[face]
+            row = _row(changed, keys[changed])
+            others = self.others_by_row.get((changed, row))  # type: ignore[assignment]
+            if others is None:
+                pairs = self.pairs
+                others = [self.others[b] if b == changed else _merge(row, pairs[changed, b]) for b in range(4)]
+                self.others_by_row[changed, row] = others
+        if hist[4]:
+            return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
+        target = hand.size
+        k = target // 3
+        gains = [_gains(s, keys[s], others[s], k) for s in range(4)]
+        std = gains[0][0]
+        counts = self.counts
+        if changed >= 0:
+            counts = list(counts)
+            counts[changed] = _count_masks(changed, keys[changed])
+        usable = std
+        special = [0, 0, 0, 0]
+        if hand.pairs:
+            h1, h2, h3, h4 = hist[1], hist[2], hist[3], hist[4]
+            spare, shapes = hand.spare, hand.pairs
+            usable = max(usable, _pairs_usable(h1, h2, h3, h4, target, shapes, spare))
+            by_count = (
+                _pairs_usable(h1 + 1, h2, h3, h4, target, shapes, spare),
+                _pairs_usable(h1 - 1, h2 + 1, h3, h4, target, shapes, spare),
+                _pairs_usable(h1, h2 - 1, h3 + 1, h4, target, shapes, spare),
+                _pairs_usable(h1, h2, h3 - 1, h4 + 1, target, shapes, spare),
+            )
+        orphans = hand.orphans and target == 14
+        if orphans:
+            present = sum(((c[1] | c[2] | c[3] | c[4]) & _ORPHAN_MASK[s]).bit_count() for s, c in enumerate(counts))
+            paired = 1 if any((c[2] | c[3] | c[4]) & _ORPHAN_MASK[s] for s, c in enumerate(counts)) else 0
+            usable = max(usable, present + paired)
+        if hand.pairs:
+            for s in range(4):
+                c = counts[s]
+                special[s] = sum(c[n] for n in range(4) if by_count[n] > usable)
+        if orphans:
+            for s in range(4):
+                c = counts[s]
+                om = _ORPHAN_MASK[s]
+                if present + paired > usable:
+                    special[s] |= 511 & ~om
+                if present + 1 + paired > usable:
+                    special[s] |= c[0] & om
+                if present + 1 > usable:
+                    special[s] |= (c[1] | c[2] | c[3]) & om
+        now = target - golds - usable - 1
+        useful: tuple[Tile, ...] = ()
+        total = 0
+        gold_face = False  # whether one more of the gold's face helps (白板 plays as it)
+        for s in range(4):
+            reached, mask = gains[s]
+            c = counts[s]
+            faces = mask if reached == usable else 0
+            exact = faces & c[3] & ~special[s]  # a fourth copy: the exact reading
+            faces = (faces | special[s]) & ~c[4]
+            while exact:  # the suit alone holds four of a kind: its rows with every spare (a gold) for it
+                bit = exact & -exact
+                exact ^= bit
+                place = _POW5[_SUITS[s][0] + bit.bit_length() - 1]
+                _, n_kinds, chows = _SUITS[s]
+                full = _suit_rows(keys[s] + place, bit, n_kinds, chows)[hand.spare]
+                if _final(full, others[s], k) <= usable:
+                    faces &= ~bit
+            if s == self.gold_suit:
+                gold_face = bool(faces & _FACE_BIT[self.gold_kind])
+                faces |= _FACE_BIT[self.gold_kind]  # a wildcard more: one step closer, whatever the hand
+            if s == 3 and self.baiban:  # no 白板 face: the tile plays as the gold's
+                faces = faces | _FACE_BIT[BAIBAN] if gold_face else faces & ~_FACE_BIT[BAIBAN]
+            faces &= self.live[s]
+            if faces:
+                useful += _MASK_TILES[s][faces]
+                total += self._total(s, faces)
+        return Efficiency(now, useful, total)
 
-
-def _live_kinds(sight: Sight) -> list[tuple[int, int, int, Tile]]:
-    """(kind, face, live copies, tile) of every kind the seat has not seen all four of, in kind order."""
-    gold = sight.gold
-    return [(kind, _face_kind(kind, gold), 4 - n, _TILES[kind]) for kind, n in enumerate(sight.seen) if n < 4]
-
-
-_TILES = tuple(Tile(k) for k in range(N_KINDS))
+    def _total(self, suit: int, faces: int) -> int:
+        total = self.totals.get((suit, faces))
+        if total is None:
+            seen = self.sight.seen
+            base = _SUITS[suit][0]
+            total = sum(4 - seen[base + j] for j in range(_SUITS[suit][1]) if faces >> j & 1)
+            self.totals[suit, faces] = total
+        return total
 
 
 # ====================================================================== danger (放炮)
@@ -658,50 +766,61 @@ def _suji(river: Sequence[Tile], tile: Tile) -> bool:
 
 def _dangers(sight: Sight, tiles: Iterable[Tile]) -> dict[Tile, float]:
     """`danger(sight, tile)` of each tile, the opponents' readiness and the tiles they let pass read
-    once (the same arithmetic in the same order, so the same floats)."""
+    once, tiles looked up by kind (the same arithmetic in the same order, so the same floats)."""
     if any(level >= 2 for level in sight.you):
         return dict.fromkeys(tiles, 0.0)
     gold = sight.gold
     share = sight.discard_win_share
+    liability = sight.liability
     bao = bool(sight.last_tiles_bao and sight.drawable <= sight.last_tiles_bao)
     seats = []
     for other in range(sight.n_seats):
         if other == sight.seat:
             continue
-        river = sight.rivers[other]
         odds = ready_odds(sight, other) if sight.you[other] == 0 else None
-        seats.append((other, odds, _passed_since(sight, other), river, {t.kind for t in river}))
+        passed = {t.kind for t in _passed_since(sight, other)}
+        seats.append((other, odds, passed, {t.kind for t in sight.rivers[other]}))
+    seen = sight.seen
     out: dict[Tile, float] = {}
     for tile in tiles:
-        if gold is not None and tile == gold:
+        if tile is gold:
             out[tile] = 0.0
             continue
         kind = tile.kind
-        live = 4 - sight.seen[kind]
-        base = _base_share(tile)
+        if kind >= N_KINDS:
+            out[tile] = danger(sight, tile)
+            continue
+        live = 4 - seen[kind]
+        base = _BASE_SHARE[kind]
         if live <= 0:
             base *= 0.4
         elif live == 1:
             base *= 0.7
-        honor = tile.is_honor
-        partners = () if honor else [kind + d for d in (-3, 3) if 1 <= tile.number + d <= 9]
+        partners = _SUJI_PARTNERS[kind]
         total = 0.0
-        for other, odds, passed, river, kinds in seats:
+        for other, odds, passed, kinds in seats:
             if odds is not None:
                 w = base
-                if tile in passed:
+                if kind in passed:
                     w *= _PASSED_FACTOR
-                elif tile in river:
+                elif kind in kinds:
                     w *= _OWN_RIVER_FACTOR
-                elif not honor and all(k in kinds for k in partners):
+                elif partners is not None and all(k in kinds for k in partners):
                     w *= _SUJI_FACTOR
                 total += odds * w * share
-            if sight.liability:
+            if liability:
                 total += _liability(sight, other, tile)
         if bao:
             total *= 3
         out[tile] = min(total, 3.0)
     return out
+
+
+_BASE_SHARE = tuple(_base_share(Tile(k)) for k in range(N_KINDS))
+# 筋 partners of a number tile (the tiles three away inside its suit); None for an honour
+_SUJI_PARTNERS = tuple(
+    None if Tile(k).is_honor else tuple(k + d for d in (-3, 3) if 1 <= Tile(k).number + d <= 9) for k in range(N_KINDS)
+)
 
 
 def _liability(sight: Sight, other: int, tile: Tile) -> float:
@@ -778,26 +897,32 @@ def judge_discards(
     sight: Sight, candidates: Iterable[Tile] | None = None
 ) -> tuple[tuple[DiscardChoice, ...], DiscardChoice]:
     """`(rank_discards(sight, candidates), best_discard(sight, candidates))` from one reading: each
-    discard's 进张 counted once (suit by suit, `_efficiency_fast`) and its danger once, then ranked
+    discard's 进张 counted once (suit by suit, `_Discards`) and its danger once, then ranked
     and weighed exactly as those two do (the same choices, the same ties)."""
     hand = _hand(sight.hand, sight.gold, sight.shapes)
     tiles = sorted(set(sight.hand if candidates is None else candidates))
     if not tiles:
         raise ValueError("no discard to judge")
-    live = _live_kinds(sight)
     risks = _dangers(sight, tiles)
+    discards = _Discards(hand, sight)
     choices = {}
     for t in tiles:
-        eff = _efficiency_fast(_without(hand, t, sight.gold), sight, live)
+        eff = discards.efficiency(t)
         choices[t] = DiscardChoice(t, eff.shanten, eff.count, eff.tiles, risks[t])
-    ranked = _ordered(sight, choices.values())
+    gold = sight.gold
+    ranked = tuple(
+        sorted(choices.values(), key=lambda c: (c.shanten, -c.effective, c.tile is gold, c.danger, c.tile.kind))
+    )
     best: DiscardChoice | None = None
     best_value = -1e9
-    for steps, risk, tile in sorted((c.shanten, c.danger, c.tile) for c in choices.values()):
-        ceiling = _win_ceiling(steps, sight) - DEAL_IN_COST * risk
-        if ceiling <= best_value:
+    ceilings: dict[int, float] = {}
+    for steps, risk, kind in sorted((c.shanten, c.danger, c.tile.kind) for c in choices.values()):
+        top = ceilings.get(steps)
+        if top is None:
+            top = ceilings[steps] = _win_ceiling(steps, sight)
+        if top - DEAL_IN_COST * risk <= best_value:
             continue
-        choice = choices[tile]
+        choice = choices[Tile(kind)]
         value = win_chance(choice, sight) - DEAL_IN_COST * choice.danger
         if best is None or value > best_value or (value == best_value and _ordered(sight, (choice, best))[0] is choice):
             best, best_value = choice, value

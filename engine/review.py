@@ -361,8 +361,8 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
     after: int | None = None
     let_go = _tile_let_go(sight, action)
     if let_go is not None:
-        chosen, best, careful, score = _judge_discard(sight, let_go, marks)
-        marks += _youjin_marks(sight, chosen, best, you_after)
+        chosen, best, careful, score, youjin = _judge_discard(sight, let_go, marks)
+        marks += _youjin_marks(sight, chosen, best, you_after, youjin)
     elif isinstance(action, Chow | Pong | Kong):
         after = _shanten_after_meld(sight, action)
         if shanten is not None and after is not None and sight.phase != "turn":
@@ -415,14 +415,14 @@ def _shanten_now(sight: Sight) -> int | None:
 
 def _judge_discard(
     sight: Sight, tile: Tile, marks: list[str]
-) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None]:
+) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None, Mapping[Tile, bool]]:
     """The chosen discard against every legal one: ranked by efficiency (shanten, then 进张),
     and the careful player's choice (the evaluator's best_discard, weighing the deal-in risk).
     Both come from one reading of the hand (`evaluation.judge_discards`: each discard's 进张 and
     danger counted once); only the choices shown are made into records."""
     candidates = sorted({a.tile for a in sight.legal if isinstance(a, Discard)} | {tile})
     ranked, careful_pick = evaluation.judge_discards(sight.judged, candidates)
-    youjin = _youjin_of(sight)
+    youjin = _youjin_of(sight, {c.tile: c.shanten for c in ranked})
     chosen = _choice(next(c for c in ranked if c.tile == tile), youjin)
     shown = tuple(chosen if c.tile == tile else _choice(c, youjin) for c in ranked[:BEST_SHOWN])
     top = shown[0]
@@ -433,28 +433,33 @@ def _judge_discard(
         marks.append("defensive" if defensive else "costly")
     if careful is not None and chosen.danger >= max(RISKY_FROM, RISKY_OVER_CAREFUL * careful.danger):
         marks.append("risky")
-    return chosen, shown, careful, score
+    return chosen, shown, careful, score, youjin
 
 
-def _youjin_of(sight: Sight) -> dict[Tile, bool]:
+def _youjin_of(sight: Sight, shanten: Mapping[Tile, int] | None = None) -> dict[Tile, bool]:
     """Per tile, memoized for one decision: discarding it leaves the 游金 wait (a lone gold). A hand
-    left without a gold never does, so only a hand holding one asks the waits."""
+    left without a gold never does, so only a hand holding one asks the waits; nor does one left
+    short of ready (`shanten`, when known, of the hand each discard leaves: 游金 is a ready hand)."""
     gold = sight.gold
     if gold is None or gold not in sight.hand:
         return _NO_YOUJIN
-    return _YoujinMemo(sight)
+    return _YoujinMemo(sight, shanten or {})
 
 
 class _YoujinMemo(dict[Tile, bool]):
     """tile -> the hand less that tile has the 游金 wait, asked once per tile."""
 
-    def __init__(self, sight: Sight) -> None:
+    def __init__(self, sight: Sight, shanten: Mapping[Tile, int]) -> None:
         super().__init__()
         self.sight = sight
+        self.shanten = shanten
 
     def __missing__(self, tile: Tile) -> bool:
         sight = self.sight
-        value = rules.lone_gold_wait(_without(sight.hand, tile), sight.gold, sight.shapes)
+        if self.shanten.get(tile, 0) > 0:
+            value = False
+        else:
+            value = rules.lone_gold_wait(_without(sight.hand, tile), sight.gold, sight.shapes)
         self[tile] = value
         return value
 
@@ -489,7 +494,9 @@ def _score(chosen: Choice, top: Choice) -> float:
 # ---------------------------------------------------------------- 游金 / 双游
 
 
-def _youjin_marks(sight: Sight, chosen: Choice, best: Sequence[Choice], you_after: int) -> list[str]:
+def _youjin_marks(
+    sight: Sight, chosen: Choice, best: Sequence[Choice], you_after: int, youjin: Mapping[Tile, bool]
+) -> list[str]:
     """游金 (a lone gold waiting: any draw wins) entered, kept, or given up when a discard had it."""
     if sight.gold is None or get_variant(sight.variant).gold is None:
         return []
@@ -497,13 +504,12 @@ def _youjin_marks(sight: Sight, chosen: Choice, best: Sequence[Choice], you_afte
         return ["shuangyou_entered"]
     if you_after >= 1:
         return ["youjin_kept" if sight.you >= 1 else "youjin_entered"]
-    could = sight.you >= 1 or any(c.youjin for c in best) or _any_youjin(sight)
+    could = sight.you >= 1 or any(c.youjin for c in best) or _any_youjin(sight, youjin)
     return ["youjin_lost"] if could else []
 
 
-def _any_youjin(sight: Sight) -> bool:
-    """Some legal discard would have left the 游金 wait."""
-    youjin = _youjin_of(sight)
+def _any_youjin(sight: Sight, youjin: Mapping[Tile, bool]) -> bool:
+    """Some legal discard would have left the 游金 wait (`youjin`: the decision's answers by tile)."""
     return any(youjin[a.tile] for a in sight.legal if isinstance(a, Discard))
 
 
