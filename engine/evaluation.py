@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from engine.hand import HandState, flow_hooks
@@ -46,8 +47,11 @@ from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
 # the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
 from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable
 
+_KIND_OF = attrgetter("kind")
+
 __all__ = [
     "DiscardChoice",
+    "Discards",
     "Efficiency",
     "Sight",
     "best_discard",
@@ -111,7 +115,7 @@ def sight(state: HandState, seat: int) -> Sight:
     declared = table.get("declared") or [False] * state.n_seats
     return Sight(
         seat=seat,
-        hand=tuple(sorted(own.hand)),
+        hand=tuple(sorted(own.hand, key=_KIND_OF)),
         melds=own.melds,
         gold=state.gold,
         shapes=shapes_for(rules, own.melds),
@@ -130,9 +134,9 @@ def sight(state: HandState, seat: int) -> Sight:
 
 
 def _count(counts: list[int], tiles: Iterable[Tile]) -> None:
-    for t in tiles:
-        if t.kind < N_KINDS:
-            counts[t.kind] += 1
+    for kind in map(_KIND_OF, tiles):
+        if kind < N_KINDS:
+            counts[kind] += 1
 
 
 def _discard_win_share(rules: Any) -> float:
@@ -779,7 +783,7 @@ def _dangers(sight: Sight, tiles: Iterable[Tile]) -> dict[Tile, float]:
             continue
         odds = ready_odds(sight, other) if sight.you[other] == 0 else None
         passed = {t.kind for t in _passed_since(sight, other)}
-        seats.append((other, odds, passed, {t.kind for t in sight.rivers[other]}))
+        seats.append((other, odds, passed, {t.kind for t in sight.rivers[other]}, _liabilities(sight, other)))
     seen = sight.seen
     out: dict[Tile, float] = {}
     for tile in tiles:
@@ -798,7 +802,7 @@ def _dangers(sight: Sight, tiles: Iterable[Tile]) -> dict[Tile, float]:
             base *= 0.7
         partners = _SUJI_PARTNERS[kind]
         total = 0.0
-        for other, odds, passed, kinds in seats:
+        for _other, odds, passed, kinds, bao_sets in seats:
             if odds is not None:
                 w = base
                 if kind in passed:
@@ -809,7 +813,7 @@ def _dangers(sight: Sight, tiles: Iterable[Tile]) -> dict[Tile, float]:
                     w *= _SUJI_FACTOR
                 total += odds * w * share
             if liability:
-                total += _liability(sight, other, tile)
+                total += _liability_of(bao_sets, live, kind)
         if bao:
             total *= 3
         out[tile] = min(total, 3.0)
@@ -821,6 +825,28 @@ _BASE_SHARE = tuple(_base_share(Tile(k)) for k in range(N_KINDS))
 _SUJI_PARTNERS = tuple(
     None if Tile(k).is_honor else tuple(k + d for d in (-3, 3) if 1 <= Tile(k).number + d <= 9) for k in range(N_KINDS)
 )
+
+
+def _liabilities(sight: Sight, other: int) -> tuple[int, int, bool]:
+    """What `_liability` reads of `other`'s sets: its dragon and wind pungs/kongs, and whether it has three sets."""
+    sets_of = [m.tiles[0].kind for m in sight.exposed[other] if m.kind != MeldKind.CHOW]
+    dragons = sum(1 for k in sets_of if k in DRAGONS)
+    winds = sum(1 for k in sets_of if k in WINDS)
+    return dragons, winds, sight.meld_counts[other] == 3
+
+
+def _liability_of(sets: tuple[int, int, bool], live: int, kind: int) -> float:
+    """`_liability` from `_liabilities` and the tile's live copies (the same values)."""
+    if max(0, live) < 2:
+        return 0.0
+    dragons, winds, three = sets
+    if kind in DRAGONS and dragons == 2:
+        return _LIABILITY_CLAIM * 3
+    if kind in WINDS and winds == 3:
+        return _LIABILITY_CLAIM * 3
+    if three:
+        return _LIABILITY_CLAIM * 0.3
+    return 0.0
 
 
 def _liability(sight: Sight, other: int, tile: Tile) -> float:
@@ -894,40 +920,79 @@ def _judge(hand: _Hand, sight: Sight, tile: Tile) -> DiscardChoice:
 
 
 def judge_discards(
-    sight: Sight, candidates: Iterable[Tile] | None = None
+    sight: Sight, candidates: Iterable[Tile] | None = None, shown: int | None = None
 ) -> tuple[tuple[DiscardChoice, ...], DiscardChoice]:
-    """`(rank_discards(sight, candidates), best_discard(sight, candidates))` from one reading: each
-    discard's 进张 counted once (suit by suit, `_Discards`) and its danger once, then ranked
-    and weighed exactly as those two do (the same choices, the same ties)."""
-    hand = _hand(sight.hand, sight.gold, sight.shapes)
-    tiles = sorted(set(sight.hand if candidates is None else candidates))
-    if not tiles:
-        raise ValueError("no discard to judge")
-    risks = _dangers(sight, tiles)
-    discards = _Discards(hand, sight)
-    choices = {}
-    for t in tiles:
-        eff = discards.efficiency(t)
-        choices[t] = DiscardChoice(t, eff.shanten, eff.count, eff.tiles, risks[t])
-    gold = sight.gold
-    ranked = tuple(
-        sorted(choices.values(), key=lambda c: (c.shanten, -c.effective, c.tile is gold, c.danger, c.tile.kind))
-    )
-    best: DiscardChoice | None = None
-    best_value = -1e9
-    ceilings: dict[int, float] = {}
-    for steps, risk, kind in sorted((c.shanten, c.danger, c.tile.kind) for c in choices.values()):
-        top = ceilings.get(steps)
-        if top is None:
-            top = ceilings[steps] = _win_ceiling(steps, sight)
-        if top - DEAL_IN_COST * risk <= best_value:
-            continue
-        choice = choices[Tile(kind)]
-        value = win_chance(choice, sight) - DEAL_IN_COST * choice.danger
-        if best is None or value > best_value or (value == best_value and _ordered(sight, (choice, best))[0] is choice):
-            best, best_value = choice, value
-    assert best is not None
-    return ranked, best
+    """`(rank_discards(sight, candidates), best_discard(sight, candidates))` from one reading (see
+    `Discards`); with `shown`, only the ranking's first `shown` choices."""
+    judged = Discards(sight, candidates)
+    return judged.ranked(shown), judged.careful()
+
+
+class Discards:
+    """The discards of the seat's 3k+2 hand (or `candidates`) judged as `rank_discards` and
+    `best_discard` judge them, from one reading of the hand: each discard's shanten and danger
+    once, its 进张 once and only when asked (the first choices of the ranking, the careful one,
+    a given tile), counted suit by suit (`_Discards`). The same choices, the same ties."""
+
+    def __init__(self, sight: Sight, candidates: Iterable[Tile] | None = None) -> None:
+        hand = _hand(sight.hand, sight.gold, sight.shapes)
+        self.tiles = sorted(set(sight.hand if candidates is None else candidates), key=_KIND_OF)
+        if not self.tiles:
+            raise ValueError("no discard to judge")
+        self.sight = sight
+        self.risks = _dangers(sight, self.tiles)
+        self.steps = {t: _shanten_without(hand, t, sight.gold) for t in self.tiles}
+        self._reader = _Discards(hand, sight)
+        self._choices: dict[Tile, DiscardChoice] = {}
+        self._careful: DiscardChoice | None = None
+
+    def choice(self, tile: Tile) -> DiscardChoice:
+        """The judged discard of `tile` (one of the candidates)."""
+        found = self._choices.get(tile)
+        if found is None:
+            eff = self._reader.efficiency(tile)
+            found = self._choices[tile] = DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, self.risks[tile])
+        return found
+
+    def ranked(self, shown: int | None = None) -> tuple[DiscardChoice, ...]:
+        """`rank_discards`' order (its first `shown` choices): only discards whose shanten could
+        place them there have their 进张 counted."""
+        tiles = self.tiles
+        if shown is not None and shown < len(tiles):
+            cut = sorted(self.steps.values())[shown - 1]
+            tiles = [t for t in tiles if self.steps[t] <= cut]
+        gold = self.sight.gold
+        ordered = sorted(
+            (self.choice(t) for t in tiles),
+            key=lambda c: (c.shanten, -c.effective, c.tile is gold, c.danger, c.tile.kind),
+        )
+        return tuple(ordered if shown is None else ordered[:shown])
+
+    def careful(self) -> DiscardChoice:
+        """`best_discard`: the same rough order, the same ceiling skipping the discards that cannot win."""
+        if self._careful is not None:
+            return self._careful
+        sight = self.sight
+        best: DiscardChoice | None = None
+        best_value = -1e9
+        ceilings: dict[int, float] = {}
+        for steps, risk, kind in sorted((self.steps[t], self.risks[t], t.kind) for t in self.tiles):
+            top = ceilings.get(steps)
+            if top is None:
+                top = ceilings[steps] = _win_ceiling(steps, sight)
+            if top - DEAL_IN_COST * risk <= best_value:
+                continue
+            choice = self.choice(Tile(kind))
+            value = win_chance(choice, sight) - DEAL_IN_COST * choice.danger
+            if (
+                best is None
+                or value > best_value
+                or (value == best_value and _ordered(sight, (choice, best))[0] is choice)
+            ):
+                best, best_value = choice, value
+        assert best is not None
+        self._careful = best
+        return best
 
 
 # Rough chance to win from a shanten (0 ready, 1, 2, ...) with a full wall, before 进张 scale it.

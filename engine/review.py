@@ -418,15 +418,15 @@ def _judge_discard(
 ) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None, Mapping[Tile, bool]]:
     """The chosen discard against every legal one: ranked by efficiency (shanten, then 进张),
     and the careful player's choice (the evaluator's best_discard, weighing the deal-in risk).
-    Both come from one reading of the hand (`evaluation.judge_discards`: each discard's 进张 and
-    danger counted once); only the choices shown are made into records."""
-    candidates = sorted({a.tile for a in sight.legal if isinstance(a, Discard)} | {tile})
-    ranked, careful_pick = evaluation.judge_discards(sight.judged, candidates)
-    youjin = _youjin_of(sight, {c.tile: c.shanten for c in ranked})
-    chosen = _choice(next(c for c in ranked if c.tile == tile), youjin)
-    shown = tuple(chosen if c.tile == tile else _choice(c, youjin) for c in ranked[:BEST_SHOWN])
+    Both come from one reading of the hand (`evaluation.Discards`: each discard's shanten and danger
+    counted once, its 进张 only for the choices shown, the chosen one and the careful one)."""
+    candidates = {a.tile for a in sight.legal if isinstance(a, Discard)} | {tile}
+    judged = evaluation.Discards(sight.judged, candidates)
+    youjin = _youjin_of(sight, judged.steps)
+    chosen = _choice(judged.choice(tile), youjin)
+    shown = tuple(chosen if c.tile == tile else _choice(c, youjin) for c in judged.ranked(BEST_SHOWN))
     top = shown[0]
-    careful = _choice(careful_pick, youjin) if len(ranked) > 1 else None
+    careful = _choice(judged.careful(), youjin) if len(candidates) > 1 else None
     score = None if careful is None else _score(chosen, top)
     if score is not None and score < COSTLY_BELOW:
         defensive = careful is not None and careful.tile == tile and chosen.danger < top.danger
