@@ -561,7 +561,6 @@ class _Discards:
         if self.fast:
             keys = hand.keys
             rows = [_row(i, key) for i, key in enumerate(keys)]
-            self.rows = rows
             self.others = hand.others()
             self.counts = [_count_masks(s, key) for s, key in enumerate(keys)]
             self.others_by_row: dict[tuple[int, _Row], list[_Row]] = {}
