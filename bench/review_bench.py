@@ -28,6 +28,7 @@ import io
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -153,6 +154,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
     args = parser.parse_args(argv)
     base_root = baseline_tree(args.baseline)
+    try:
+        return report(args, base_root)
+    finally:
+        shutil.rmtree(base_root, ignore_errors=True)
+
+
+def report(args: argparse.Namespace, base_root: str) -> int:
     print(
         f"hand review of every seat (review_seats), {args.hands} bot-played hands a variant after {args.warm} "
         f"warm-up hands; CPU ms per reviewed hand, best of {args.rounds} rounds"

@@ -477,12 +477,23 @@ def _joins_nothing(counts: Sequence[int], face: int, orphans: bool) -> bool:
 def _additions(suit: int, key: int) -> tuple[tuple[_Row, int], ...]:
     """The suit's rows once one more copy of a face is added (faces held four times skipped), each
     distinct row with the bit mask of the faces giving it: far fewer rows than faces."""
-    _, n, _ = _SUITS[suit]
+    _, n, chows = _SUITS[suit]
+    digits = []
+    rest = key
+    for _ in range(n):
+        rest, digit = divmod(rest, 5)
+        digits.append(digit)
     rows: dict[_Row, int] = {}
+    apart: _Row | None = None  # a tile two kinds or more from any held one is a run of its own
     place = 1
     for j in range(n):
-        if key // place % 5 < 4:
-            row = _row(suit, key + place)
+        if digits[j] < 4:
+            if any(digits[max(0, j - 2) : j + 3] if chows else digits[j : j + 1]):
+                row = _row(suit, key + place)
+            else:
+                if apart is None:
+                    apart = _merge(_row(suit, key), _row(suit, 1))
+                row = apart
             rows[row] = rows.get(row, 0) | 1 << j
         place *= 5
     return tuple(rows.items())

@@ -165,3 +165,21 @@ def test_written_hands_have_their_discards_judged_as_the_straightforward_way(var
         turn=0,
     )
     same_both_ways(sight, sorted(set(tiles)))
+
+
+def test_a_suit_with_one_more_tile_has_the_row_read_from_its_key():
+    # The per-suit reading takes a tile two kinds or more from every held one (any honour not held)
+    # as a run of its own, merged with the suit's row: the row of the key with that tile added.
+    rng = random.Random("additions")
+    for _ in range(3000):
+        suit = rng.randrange(4)
+        _, n, _ = evaluation._SUITS[suit]
+        digits = [rng.choice((0, 0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(n)]
+        key = sum(d * 5**j for j, d in enumerate(digits))
+        for row, faces in evaluation._additions(suit, key):
+            for j in range(n):
+                if faces >> j & 1:
+                    assert row == evaluation._row(suit, key + 5**j)
+        assert sum(bin(faces).count("1") for _, faces in evaluation._additions(suit, key)) == digits.count(0) + sum(
+            1 for d in digits if 0 < d < 4
+        )
