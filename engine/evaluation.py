@@ -574,7 +574,7 @@ class _Discards:
             rows = [_row(i, key) for i, key in enumerate(keys)]
             self.others = hand.others()
             self.counts = [_count_masks(s, key) for s, key in enumerate(keys)]
-            self.others_by_row: dict[tuple[int, _Row], list[_Row]] = {}
+            self.gains_by_row: dict[tuple[int, _Row], list[tuple[int, int]]] = {}
             pairs = {}
             for a in range(4):
                 for b in range(a + 1, 4):
@@ -590,10 +590,15 @@ class _Discards:
         keys = list(hand.keys)
         hist = hand.hist
         golds = hand.golds
+        target = hand.size
+        k = target // 3
+        row: _Row | None = None
         if kind == self.gold_kind:
+            if hist[4]:
+                return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
             golds -= 1
-            others = self.others
             changed = -1
+            gains = [_gains(s, keys[s], self.others[s], k) for s in range(4)]
         else:
             face = _face_kind(kind, self.sight.gold)
             n = hand.counts[face]
@@ -605,16 +610,14 @@ class _Discards:
             changed = _SUIT_OF[face]
             keys[changed] -= _POW5[face]
             row = _row(changed, keys[changed])
-            others = self.others_by_row.get((changed, row))  # type: ignore[assignment]
-            if others is None:
+            shared = self.gains_by_row.get((changed, row))  # the other suits' answers, the same for this row
+            if shared is None:
                 pairs = self.pairs
-                others = [self.others[b] if b == changed else _merge(row, pairs[changed, b]) for b in range(4)]
-                self.others_by_row[changed, row] = others
-        if hist[4]:
-            return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
-        target = hand.size
-        k = target // 3
-        gains = [_gains(s, keys[s], others[s], k) for s in range(4)]
+                shared = self.gains_by_row[changed, row] = [
+                    (0, 0) if b == changed else _gains(b, keys[b], _merge(row, pairs[changed, b]), k) for b in range(4)
+                ]
+            gains = list(shared)
+            gains[changed] = _gains(changed, keys[changed], self.others[changed], k)
         std = gains[0][0]
         counts = self.counts
         if changed >= 0:
@@ -667,7 +670,8 @@ class _Discards:
                 place = _POW5[_SUITS[s][0] + bit.bit_length() - 1]
                 _, n_kinds, chows = _SUITS[s]
                 full = _suit_rows(keys[s] + place, bit, n_kinds, chows)[hand.spare]
-                if _final(full, others[s], k) <= usable:
+                others = self.others[s] if row is None or s == changed else _merge(row, self.pairs[changed, s])
+                if _final(full, others, k) <= usable:
                     faces &= ~bit
             if s == self.gold_suit:
                 gold_face = bool(faces & _FACE_BIT[self.gold_kind])
