@@ -568,6 +568,7 @@ class _Discards:
                 live[_SUIT_OF[kind]] |= _FACE_BIT[kind]
         self.live = live
         self.totals: dict[tuple[int, int], int] = {}
+        self.pairs_by_hist: dict[tuple[int, int, int, int], tuple[int, tuple[int, int, int, int]]] = {}
         self.fast = hand.size % 3 == 2
         if self.fast:
             keys = hand.keys
@@ -626,15 +627,8 @@ class _Discards:
         usable = std
         special = [0, 0, 0, 0]
         if hand.pairs:
-            h1, h2, h3, h4 = hist[1], hist[2], hist[3], hist[4]
-            spare, shapes = hand.spare, hand.pairs
-            usable = max(usable, _pairs_usable(h1, h2, h3, h4, target, shapes, spare))
-            by_count = (
-                _pairs_usable(h1 + 1, h2, h3, h4, target, shapes, spare),
-                _pairs_usable(h1 - 1, h2 + 1, h3, h4, target, shapes, spare),
-                _pairs_usable(h1, h2 - 1, h3 + 1, h4, target, shapes, spare),
-                _pairs_usable(h1, h2, h3 - 1, h4 + 1, target, shapes, spare),
-            )
+            pairs_now, by_count = self._pairs_of(hist, target)
+            usable = max(usable, pairs_now)
         orphans = hand.orphans and target == 14
         if orphans:
             present = sum(((c[1] | c[2] | c[3] | c[4]) & _ORPHAN_MASK[s]).bit_count() for s, c in enumerate(counts))
@@ -683,6 +677,24 @@ class _Discards:
                 useful += _MASK_TILES[s][faces]
                 total += self._total(s, faces)
         return Efficiency(now, useful, total)
+
+    def _pairs_of(self, hist: list[int], target: int) -> tuple[int, tuple[int, int, int, int]]:
+        """The pair shapes' usable tiles of a count histogram, and with one more copy of a face held
+        0..3 times: a discard changes the histogram only by the count of its face, so few per decision."""
+        h1, h2, h3, h4 = hist[1], hist[2], hist[3], hist[4]
+        found = self.pairs_by_hist.get((h1, h2, h3, h4))
+        if found is None:
+            spare, shapes = self.hand.spare, self.hand.pairs
+            found = self.pairs_by_hist[h1, h2, h3, h4] = (
+                _pairs_usable(h1, h2, h3, h4, target, shapes, spare),
+                (
+                    _pairs_usable(h1 + 1, h2, h3, h4, target, shapes, spare),
+                    _pairs_usable(h1 - 1, h2 + 1, h3, h4, target, shapes, spare),
+                    _pairs_usable(h1, h2 - 1, h3 + 1, h4, target, shapes, spare),
+                    _pairs_usable(h1, h2, h3 - 1, h4 + 1, target, shapes, spare),
+                ),
+            )
+        return found
 
     def _total(self, suit: int, faces: int) -> int:
         total = self.totals.get((suit, faces))
