@@ -678,6 +678,47 @@ class _Discards:
                 total += self._total(s, faces)
         return Efficiency(now, useful, total)
 
+    def shanten(self, tile: Tile) -> int:
+        """`_shanten_without(hand, tile, gold)`: the shanten the discard leaves, from the one suit look-up
+        its 进张 reads too (a hand left holding four of a kind goes the long way)."""
+        hand = self.hand
+        kind = tile.kind
+        gold = self.sight.gold
+        if not self.fast:
+            return _shanten_without(hand, tile, gold)
+        hist = hand.hist
+        golds = hand.golds
+        target = hand.size
+        k = target // 3
+        counts = self.counts
+        if kind == self.gold_kind:
+            if hist[4]:
+                return _shanten_without(hand, tile, gold)
+            golds -= 1
+            std = _gains(0, hand.keys[0], self.others[0], k)[0]
+        else:
+            face = _face_kind(kind, gold)
+            n = hand.counts[face]
+            if hist[4] - (n == 4):
+                return _shanten_without(hand, tile, gold)
+            hist = list(hist)
+            hist[n] -= 1
+            hist[n - 1] += 1
+            changed = _SUIT_OF[face]
+            key = hand.keys[changed] - _POW5[face]
+            std = _gains(changed, key, self.others[changed], k)[0]
+            if hand.orphans:
+                counts = list(counts)
+                counts[changed] = _count_masks(changed, key)
+        usable = std
+        if hand.pairs:
+            usable = max(usable, self._pairs_of(hist, target)[0])
+        if hand.orphans and target == 14:
+            present = sum(((c[1] | c[2] | c[3] | c[4]) & _ORPHAN_MASK[s]).bit_count() for s, c in enumerate(counts))
+            paired = 1 if any((c[2] | c[3] | c[4]) & _ORPHAN_MASK[s] for s, c in enumerate(counts)) else 0
+            usable = max(usable, present + paired)
+        return target - golds - usable - 1
+
     def _pairs_of(self, hist: list[int], target: int) -> tuple[int, tuple[int, int, int, int]]:
         """The pair shapes' usable tiles of a count histogram, and with one more copy of a face held
         0..3 times: a discard changes the histogram only by the count of its face, so few per decision."""
@@ -967,8 +1008,8 @@ class Discards:
             raise ValueError("no discard to judge")
         self.sight = sight
         self.risks = _dangers(sight, self.tiles)
-        self.steps = {t: _shanten_without(hand, t, sight.gold) for t in self.tiles}
         self._reader = _Discards(hand, sight)
+        self.steps = {t: self._reader.shanten(t) for t in self.tiles}
         self._choices: dict[Tile, DiscardChoice] = {}
         self._careful: DiscardChoice | None = None
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -35,6 +36,7 @@ from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, QiangJin, Win, action_from_json
 from engine.hand import HandState, legal_actions, only_pass, pass_for_idle_seats, replay_apply, start_hand
 from engine.review_sight import Sight, sight_of
+from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import Tile, format_tiles
 from engine.variants import get as get_variant
@@ -375,7 +377,7 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
         step=step,
         phase=sight.phase,
         action=action.to_json(),
-        hand=format_tiles(sight.hand),
+        hand=_hand_text(tuple(map(_KIND, sight.hand))),
         drawn=str(sight.drawn) if sight.drawn else None,
         shanten=shanten,
         after=after,
@@ -406,11 +408,23 @@ def _win_passed(sight: Sight, action: Action, you_after: int) -> bool:
     return offered and not isinstance(action, Win | QiangJin) and not raised
 
 
+@lru_cache(maxsize=4096)
+def _hand_text(kinds: tuple[int, ...]) -> str:
+    """format_tiles of a hand by its tile kinds (a seat's hand is shown again at each of its claims)."""
+    return format_tiles(map(Tile, kinds))
+
+
 def _shanten_now(sight: Sight) -> int | None:
     """The hand's shanten as a 3k+1 hand would count it (a 3k+2 hand: after its best discard)."""
     if len(sight.hand) % 3 == 0:
         return None  # mid-exchange (erren) or before the deal's last tile: nothing to measure
-    return evaluation.shanten(sight.hand, sight.gold, sight.shapes)
+    return _shanten_of(tuple(map(_KIND, sight.hand)), sight.gold, sight.shapes)
+
+
+@lru_cache(maxsize=4096)
+def _shanten_of(kinds: tuple[int, ...], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    """evaluation.shanten by tile kinds: a seat's hand is measured again at each of its claims."""
+    return evaluation.shanten(tuple(map(Tile, kinds)), gold, shapes)
 
 
 def _judge_discard(
