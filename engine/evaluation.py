@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from engine.hand import HandState, flow_hooks
@@ -44,15 +45,19 @@ from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
 
 # the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
-from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_usable
+from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable
+
+_KIND_OF = attrgetter("kind")
 
 __all__ = [
     "DiscardChoice",
+    "Discards",
     "Efficiency",
     "Sight",
     "best_discard",
     "danger",
     "efficiency",
+    "judge_discards",
     "rank_discards",
     "ready_odds",
     "shanten",
@@ -110,7 +115,7 @@ def sight(state: HandState, seat: int) -> Sight:
     declared = table.get("declared") or [False] * state.n_seats
     return Sight(
         seat=seat,
-        hand=tuple(sorted(own.hand)),
+        hand=tuple(sorted(own.hand, key=_KIND_OF)),
         melds=own.melds,
         gold=state.gold,
         shapes=shapes_for(rules, own.melds),
@@ -129,9 +134,9 @@ def sight(state: HandState, seat: int) -> Sight:
 
 
 def _count(counts: list[int], tiles: Iterable[Tile]) -> None:
-    for t in tiles:
-        if t.kind < N_KINDS:
-            counts[t.kind] += 1
+    for kind in map(_KIND_OF, tiles):
+        if kind < N_KINDS:
+            counts[kind] += 1
 
 
 def _discard_win_share(rules: Any) -> float:
@@ -194,8 +199,10 @@ def _runs(key: int, n: int, chows: bool) -> list[int]:
     return runs
 
 
+@lru_cache(maxsize=1 << 16)
 def _merge(a: _Row, b: _Row) -> _Row:
-    """Two suits' rows as one (max-plus over how many set-blocks each takes)."""
+    """Two suits' rows as one (max-plus over how many set-blocks each takes). Memoized: real hands'
+    rows are few (a row counts usable tiles, not which), so most merges are asked again."""
     a0, a1 = a
     b0, b1 = b
     m0 = []
@@ -461,6 +468,285 @@ def _joins_nothing(counts: Sequence[int], face: int, orphans: bool) -> bool:
     return not any(counts[k] for k in range(max(lo, face - 2), min(lo + 9, face + 3)))
 
 
+# The same 进张, for every discard of a 3k+2 hand at once (the hand review's hot path). Per suit, one
+# memoized look-up says which added faces raise the hand's usable tiles: a function of the suit's
+# key, the merged row of the other suits and the block count, which real hands share a lot.
+
+
+@lru_cache(maxsize=1 << 14)
+def _additions(suit: int, key: int) -> tuple[tuple[_Row, int], ...]:
+    """The suit's rows once one more copy of a face is added (faces held four times skipped), each
+    distinct row with the bit mask of the faces giving it: far fewer rows than faces."""
+    _, n, chows = _SUITS[suit]
+    digits = []
+    rest = key
+    for _ in range(n):
+        rest, digit = divmod(rest, 5)
+        digits.append(digit)
+    rows: dict[_Row, int] = {}
+    apart: _Row | None = None  # a tile two kinds or more from any held one is a run of its own
+    place = 1
+    for j in range(n):
+        if digits[j] < 4:
+            if any(digits[max(0, j - 2) : j + 3] if chows else digits[j : j + 1]):
+                row = _row(suit, key + place)
+            else:
+                if apart is None:
+                    apart = _merge(_row(suit, key), _row(suit, 1))
+                row = apart
+            rows[row] = rows.get(row, 0) | 1 << j
+        place *= 5
+    return tuple(rows.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _gains(suit: int, key: int, others: _Row, k: int) -> tuple[int, int]:
+    """(the most real tiles usable in k set-blocks and the pair, the standard reading of the suit's
+    key beside the other suits' merged row; bit j set: one more copy of the suit's j-th face uses
+    one tile more). Faces held four times skipped; a fourth copy is read as the standard rows do."""
+    finals = _FINALS
+    row = _row(suit, key)
+    now = finals.get((row, others, k))
+    if now is None:
+        now = finals[row, others, k] = _final(row, others, k)
+    mask = 0
+    for row, faces in _additions(suit, key):
+        value = finals.get((row, others, k))
+        if value is None:
+            value = finals[row, others, k] = _final(row, others, k)
+        if value > now:
+            mask |= faces
+    if len(finals) > _FINALS_KEPT:
+        finals.clear()
+    return now, mask
+
+
+# _final of (a suit's row, the other suits' merged row, k), shared by _gains: rows are few, so the
+# same pair comes back across keys (9 in 10 asked again). Emptied when it grows past this.
+_FINALS: dict[tuple[_Row, _Row, int], int] = {}
+_FINALS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=1 << 14)
+def _count_masks(suit: int, key: int) -> tuple[int, int, int, int, int]:
+    """Per count 0..4, the bit mask of the suit's faces held that many times."""
+    _, n, _ = _SUITS[suit]
+    masks = [0, 0, 0, 0, 0]
+    for j in range(n):
+        key, digit = divmod(key, 5)
+        masks[digit] |= 1 << j
+    return masks[0], masks[1], masks[2], masks[3], masks[4]
+
+
+_FACE_BIT = tuple(1 << (k - _SUITS[_SUIT_OF[k]][0]) for k in range(N_KINDS))
+_ORPHAN_MASK = tuple(sum(_FACE_BIT[k] for k in ORPHANS if _SUIT_OF[k] == s) for s in range(4))
+_SUIT_TILES = tuple(tuple(Tile(k) for k in range(base, base + n)) for base, n, _ in _SUITS)
+_MASK_TILES = tuple(
+    tuple(tuple(t for j, t in enumerate(tiles) if mask >> j & 1) for mask in range(1 << len(tiles)))
+    for tiles in _SUIT_TILES
+)
+
+
+class _Discards:
+    """The 进张 of a 3k+2 hand's discards, each read from the hand's counts with one face less (a
+    suit's key changes, the other suits' merged rows are shared): the same Efficiency as
+    `_efficiency(_without(hand, tile, gold), sight)`, which a hand left holding four of a kind (the
+    exact reading) still takes. Per suit the added faces that use one tile more are one memoized
+    look-up (`_gains`), the pair shapes' by how many copies a face has, and the live copies are
+    counted over bit masks."""
+
+    def __init__(self, hand: _Hand, sight: Sight) -> None:
+        self.hand = hand
+        self.sight = sight
+        gold = sight.gold
+        self.gold_kind = -1 if gold is None else gold.kind
+        self.gold_suit = -1 if gold is None else _SUIT_OF[gold.kind]
+        self.baiban = gold is not None and gold.kind != BAIBAN  # 白板 plays as the gold's face
+        live = [0, 0, 0, 0]
+        for kind, n in enumerate(sight.seen):
+            if n < 4:
+                live[_SUIT_OF[kind]] |= _FACE_BIT[kind]
+        self.live = live
+        self.totals: dict[tuple[int, int], int] = {}
+        self.pairs_by_hist: dict[tuple[int, int, int, int], tuple[int, tuple[int, int, int, int]]] = {}
+        self.fast = hand.size % 3 == 2
+        if self.fast:
+            keys = hand.keys
+            rows = [_row(i, key) for i, key in enumerate(keys)]
+            self.others = hand.others()
+            self.counts = [_count_masks(s, key) for s, key in enumerate(keys)]
+            self.gains_by_row: dict[tuple[int, _Row], list[tuple[int, int]]] = {}
+            pairs = {}
+            for a in range(4):
+                for b in range(a + 1, 4):
+                    c, d = (x for x in range(4) if x not in (a, b))
+                    pairs[a, b] = pairs[b, a] = _merge(rows[c], rows[d])
+            self.pairs = pairs
+
+    def efficiency(self, tile: Tile) -> Efficiency:
+        hand = self.hand
+        kind = tile.kind
+        if not self.fast:
+            return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
+        keys = list(hand.keys)
+        hist = hand.hist
+        golds = hand.golds
+        target = hand.size
+        k = target // 3
+        row: _Row | None = None
+        if kind == self.gold_kind:
+            if hist[4]:
+                return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
+            golds -= 1
+            changed = -1
+            gains = [_gains(s, keys[s], self.others[s], k) for s in range(4)]
+        else:
+            face = _face_kind(kind, self.sight.gold)
+            n = hand.counts[face]
+            if hist[4] - (n == 4):
+                return _efficiency(_without(hand, tile, self.sight.gold), self.sight)
+            hist = list(hist)
+            hist[n] -= 1
+            hist[n - 1] += 1
+            changed = _SUIT_OF[face]
+            keys[changed] -= _POW5[face]
+            row = _row(changed, keys[changed])
+            shared = self.gains_by_row.get((changed, row))  # the other suits' answers, the same for this row
+            if shared is None:
+                pairs = self.pairs
+                shared = self.gains_by_row[changed, row] = [
+                    (0, 0) if b == changed else _gains(b, keys[b], _merge(row, pairs[changed, b]), k) for b in range(4)
+                ]
+            gains = list(shared)
+            gains[changed] = _gains(changed, keys[changed], self.others[changed], k)
+        std = gains[0][0]
+        counts = self.counts
+        if changed >= 0:
+            counts = list(counts)
+            counts[changed] = _count_masks(changed, keys[changed])
+        usable = std
+        special = [0, 0, 0, 0]
+        if hand.pairs:
+            pairs_now, by_count = self._pairs_of(hist, target)
+            usable = max(usable, pairs_now)
+        orphans = hand.orphans and target == 14
+        if orphans:
+            present = sum(((c[1] | c[2] | c[3] | c[4]) & _ORPHAN_MASK[s]).bit_count() for s, c in enumerate(counts))
+            paired = 1 if any((c[2] | c[3] | c[4]) & _ORPHAN_MASK[s] for s, c in enumerate(counts)) else 0
+            usable = max(usable, present + paired)
+        if hand.pairs:
+            for s in range(4):
+                c = counts[s]
+                special[s] = sum(c[n] for n in range(4) if by_count[n] > usable)
+        if orphans:
+            for s in range(4):
+                c = counts[s]
+                om = _ORPHAN_MASK[s]
+                if present + paired > usable:
+                    special[s] |= 511 & ~om
+                if present + 1 + paired > usable:
+                    special[s] |= c[0] & om
+                if present + 1 > usable:
+                    special[s] |= (c[1] | c[2] | c[3]) & om
+        now = target - golds - usable - 1
+        useful: tuple[Tile, ...] = ()
+        total = 0
+        gold_face = False  # whether one more of the gold's face helps (白板 plays as it)
+        for s in range(4):
+            reached, mask = gains[s]
+            c = counts[s]
+            faces = mask if reached == usable else 0
+            exact = faces & c[3] & ~special[s]  # a fourth copy: the exact reading
+            faces = (faces | special[s]) & ~c[4]
+            while exact:  # the suit alone holds four of a kind: its rows with every spare (a gold) for it
+                bit = exact & -exact
+                exact ^= bit
+                place = _POW5[_SUITS[s][0] + bit.bit_length() - 1]
+                _, n_kinds, chows = _SUITS[s]
+                full = _suit_rows(keys[s] + place, bit, n_kinds, chows)[hand.spare]
+                others = self.others[s] if row is None or s == changed else _merge(row, self.pairs[changed, s])
+                if _final(full, others, k) <= usable:
+                    faces &= ~bit
+            if s == self.gold_suit:
+                gold_face = bool(faces & _FACE_BIT[self.gold_kind])
+                faces |= _FACE_BIT[self.gold_kind]  # a wildcard more: one step closer, whatever the hand
+            if s == 3 and self.baiban:  # no 白板 face: the tile plays as the gold's
+                faces = faces | _FACE_BIT[BAIBAN] if gold_face else faces & ~_FACE_BIT[BAIBAN]
+            faces &= self.live[s]
+            if faces:
+                useful += _MASK_TILES[s][faces]
+                total += self._total(s, faces)
+        return Efficiency(now, useful, total)
+
+    def shanten(self, tile: Tile) -> int:
+        """`_shanten_without(hand, tile, gold)`: the shanten the discard leaves, from the one suit look-up
+        its 进张 reads too (a hand left holding four of a kind goes the long way)."""
+        hand = self.hand
+        kind = tile.kind
+        gold = self.sight.gold
+        if not self.fast:
+            return _shanten_without(hand, tile, gold)
+        hist = hand.hist
+        golds = hand.golds
+        target = hand.size
+        k = target // 3
+        counts = self.counts
+        if kind == self.gold_kind:
+            if hist[4]:
+                return _shanten_without(hand, tile, gold)
+            golds -= 1
+            std = _gains(0, hand.keys[0], self.others[0], k)[0]
+        else:
+            face = _face_kind(kind, gold)
+            n = hand.counts[face]
+            if hist[4] - (n == 4):
+                return _shanten_without(hand, tile, gold)
+            hist = list(hist)
+            hist[n] -= 1
+            hist[n - 1] += 1
+            changed = _SUIT_OF[face]
+            key = hand.keys[changed] - _POW5[face]
+            std = _gains(changed, key, self.others[changed], k)[0]
+            if hand.orphans:
+                counts = list(counts)
+                counts[changed] = _count_masks(changed, key)
+        usable = std
+        if hand.pairs:
+            usable = max(usable, self._pairs_of(hist, target)[0])
+        if hand.orphans and target == 14:
+            present = sum(((c[1] | c[2] | c[3] | c[4]) & _ORPHAN_MASK[s]).bit_count() for s, c in enumerate(counts))
+            paired = 1 if any((c[2] | c[3] | c[4]) & _ORPHAN_MASK[s] for s, c in enumerate(counts)) else 0
+            usable = max(usable, present + paired)
+        return target - golds - usable - 1
+
+    def _pairs_of(self, hist: list[int], target: int) -> tuple[int, tuple[int, int, int, int]]:
+        """The pair shapes' usable tiles of a count histogram, and with one more copy of a face held
+        0..3 times: a discard changes the histogram only by the count of its face, so few per decision."""
+        h1, h2, h3, h4 = hist[1], hist[2], hist[3], hist[4]
+        found = self.pairs_by_hist.get((h1, h2, h3, h4))
+        if found is None:
+            spare, shapes = self.hand.spare, self.hand.pairs
+            found = self.pairs_by_hist[h1, h2, h3, h4] = (
+                _pairs_usable(h1, h2, h3, h4, target, shapes, spare),
+                (
+                    _pairs_usable(h1 + 1, h2, h3, h4, target, shapes, spare),
+                    _pairs_usable(h1 - 1, h2 + 1, h3, h4, target, shapes, spare),
+                    _pairs_usable(h1, h2 - 1, h3 + 1, h4, target, shapes, spare),
+                    _pairs_usable(h1, h2, h3 - 1, h4 + 1, target, shapes, spare),
+                ),
+            )
+        return found
+
+    def _total(self, suit: int, faces: int) -> int:
+        total = self.totals.get((suit, faces))
+        if total is None:
+            seen = self.sight.seen
+            base = _SUITS[suit][0]
+            total = sum(4 - seen[base + j] for j in range(_SUITS[suit][1]) if faces >> j & 1)
+            self.totals[suit, faces] = total
+        return total
+
+
 # ====================================================================== danger (放炮)
 
 # A ready hand's chance to wait on a tile, by kind of tile (two waits of ~34 kinds, middle tiles likelier).
@@ -549,6 +835,87 @@ def _suji(river: Sequence[Tile], tile: Tile) -> bool:
     return all(k in kinds for k in partners)
 
 
+def _dangers(sight: Sight, tiles: Iterable[Tile]) -> dict[Tile, float]:
+    """`danger(sight, tile)` of each tile, the opponents' readiness and the tiles they let pass read
+    once, tiles looked up by kind (the same arithmetic in the same order, so the same floats)."""
+    if any(level >= 2 for level in sight.you):
+        return dict.fromkeys(tiles, 0.0)
+    gold = sight.gold
+    share = sight.discard_win_share
+    liability = sight.liability
+    bao = bool(sight.last_tiles_bao and sight.drawable <= sight.last_tiles_bao)
+    seats = []
+    for other in range(sight.n_seats):
+        if other == sight.seat:
+            continue
+        odds = ready_odds(sight, other) if sight.you[other] == 0 else None
+        passed = {t.kind for t in _passed_since(sight, other)}
+        seats.append((other, odds, passed, {t.kind for t in sight.rivers[other]}, _liabilities(sight, other)))
+    seen = sight.seen
+    out: dict[Tile, float] = {}
+    for tile in tiles:
+        if tile is gold:
+            out[tile] = 0.0
+            continue
+        kind = tile.kind
+        if kind >= N_KINDS:
+            out[tile] = danger(sight, tile)
+            continue
+        live = 4 - seen[kind]
+        base = _BASE_SHARE[kind]
+        if live <= 0:
+            base *= 0.4
+        elif live == 1:
+            base *= 0.7
+        partners = _SUJI_PARTNERS[kind]
+        total = 0.0
+        for _other, odds, passed, kinds, bao_sets in seats:
+            if odds is not None:
+                w = base
+                if kind in passed:
+                    w *= _PASSED_FACTOR
+                elif kind in kinds:
+                    w *= _OWN_RIVER_FACTOR
+                elif partners is not None and all(k in kinds for k in partners):
+                    w *= _SUJI_FACTOR
+                total += odds * w * share
+            if liability:
+                total += _liability_of(bao_sets, live, kind)
+        if bao:
+            total *= 3
+        out[tile] = min(total, 3.0)
+    return out
+
+
+_BASE_SHARE = tuple(_base_share(Tile(k)) for k in range(N_KINDS))
+# 筋 partners of a number tile (the tiles three away inside its suit); None for an honour
+_SUJI_PARTNERS = tuple(
+    None if Tile(k).is_honor else tuple(k + d for d in (-3, 3) if 1 <= Tile(k).number + d <= 9) for k in range(N_KINDS)
+)
+
+
+def _liabilities(sight: Sight, other: int) -> tuple[int, int, bool]:
+    """What `_liability` reads of `other`'s sets: its dragon and wind pungs/kongs, and whether it has three sets."""
+    sets_of = [m.tiles[0].kind for m in sight.exposed[other] if m.kind != MeldKind.CHOW]
+    dragons = sum(1 for k in sets_of if k in DRAGONS)
+    winds = sum(1 for k in sets_of if k in WINDS)
+    return dragons, winds, sight.meld_counts[other] == 3
+
+
+def _liability_of(sets: tuple[int, int, bool], live: int, kind: int) -> float:
+    """`_liability` from `_liabilities` and the tile's live copies (the same values)."""
+    if max(0, live) < 2:
+        return 0.0
+    dragons, winds, three = sets
+    if kind in DRAGONS and dragons == 2:
+        return _LIABILITY_CLAIM * 3
+    if kind in WINDS and winds == 3:
+        return _LIABILITY_CLAIM * 3
+    if three:
+        return _LIABILITY_CLAIM * 0.3
+    return 0.0
+
+
 def _liability(sight: Sight, other: int, tile: Tile) -> float:
     """包 (guangdong): a discard that `other` claims into its fourth declared set (12 tiles down),
     its third dragon set (大三元) or its fourth wind set (大四喜) makes the discarder pay for its
@@ -617,6 +984,82 @@ def _shanten_without(hand: _Hand, tile: Tile, gold: Tile | None) -> int:
 def _judge(hand: _Hand, sight: Sight, tile: Tile) -> DiscardChoice:
     eff = _efficiency(_without(hand, tile, sight.gold), sight)
     return DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, danger(sight, tile))
+
+
+def judge_discards(
+    sight: Sight, candidates: Iterable[Tile] | None = None, shown: int | None = None
+) -> tuple[tuple[DiscardChoice, ...], DiscardChoice]:
+    """`(rank_discards(sight, candidates), best_discard(sight, candidates))` from one reading (see
+    `Discards`); with `shown`, only the ranking's first `shown` choices."""
+    judged = Discards(sight, candidates)
+    return judged.ranked(shown), judged.careful()
+
+
+class Discards:
+    """The discards of the seat's 3k+2 hand (or `candidates`) judged as `rank_discards` and
+    `best_discard` judge them, from one reading of the hand: each discard's shanten and danger
+    once, its 进张 once and only when asked (the first choices of the ranking, the careful one,
+    a given tile), counted suit by suit (`_Discards`). The same choices, the same ties."""
+
+    def __init__(self, sight: Sight, candidates: Iterable[Tile] | None = None) -> None:
+        hand = _hand(sight.hand, sight.gold, sight.shapes)
+        self.tiles = sorted(set(sight.hand if candidates is None else candidates), key=_KIND_OF)
+        if not self.tiles:
+            raise ValueError("no discard to judge")
+        self.sight = sight
+        self.risks = _dangers(sight, self.tiles)
+        self._reader = _Discards(hand, sight)
+        self.steps = {t: self._reader.shanten(t) for t in self.tiles}
+        self._choices: dict[Tile, DiscardChoice] = {}
+        self._careful: DiscardChoice | None = None
+
+    def choice(self, tile: Tile) -> DiscardChoice:
+        """The judged discard of `tile` (one of the candidates)."""
+        found = self._choices.get(tile)
+        if found is None:
+            eff = self._reader.efficiency(tile)
+            found = self._choices[tile] = DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, self.risks[tile])
+        return found
+
+    def ranked(self, shown: int | None = None) -> tuple[DiscardChoice, ...]:
+        """`rank_discards`' order (its first `shown` choices): only discards whose shanten could
+        place them there have their 进张 counted."""
+        tiles = self.tiles
+        if shown is not None and shown < len(tiles):
+            cut = sorted(self.steps.values())[shown - 1]
+            tiles = [t for t in tiles if self.steps[t] <= cut]
+        gold = self.sight.gold
+        ordered = sorted(
+            (self.choice(t) for t in tiles),
+            key=lambda c: (c.shanten, -c.effective, c.tile is gold, c.danger, c.tile.kind),
+        )
+        return tuple(ordered if shown is None else ordered[:shown])
+
+    def careful(self) -> DiscardChoice:
+        """`best_discard`: the same rough order, the same ceiling skipping the discards that cannot win."""
+        if self._careful is not None:
+            return self._careful
+        sight = self.sight
+        best: DiscardChoice | None = None
+        best_value = -1e9
+        ceilings: dict[int, float] = {}
+        for steps, risk, kind in sorted((self.steps[t], self.risks[t], t.kind) for t in self.tiles):
+            top = ceilings.get(steps)
+            if top is None:
+                top = ceilings[steps] = _win_ceiling(steps, sight)
+            if top - DEAL_IN_COST * risk <= best_value:
+                continue
+            choice = self.choice(Tile(kind))
+            value = win_chance(choice, sight) - DEAL_IN_COST * choice.danger
+            if (
+                best is None
+                or value > best_value
+                or (value == best_value and _ordered(sight, (choice, best))[0] is choice)
+            ):
+                best, best_value = choice, value
+        assert best is not None
+        self._careful = best
+        return best
 
 
 # Rough chance to win from a shanten (0 ready, 1, 2, ...) with a full wall, before 进张 scale it.

@@ -27,13 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from engine import evaluation
 from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, QiangJin, Win, action_from_json
-from engine.hand import HandState, only_pass, pass_for_idle_seats, replay_apply, start_hand
+from engine.hand import HandState, legal_actions, only_pass, pass_for_idle_seats, replay_apply, start_hand
 from engine.review_sight import Sight, sight_of
+from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import Tile, format_tiles
 from engine.variants import get as get_variant
@@ -268,13 +271,51 @@ def _walk(replay: Replay, seats: tuple[int, ...]) -> Iterable[tuple[int, int, Si
         if not isinstance(action, Pass) and only_pass(state, actor):
             state = pass_for_idle_seats(state).state  # a log from before every window asked every seat
         # A pass that was the seat's only choice (a window put to it by position) is no decision.
-        decides = actor in seats and not only_pass(state, actor)
-        before = sight_of(view(state, actor), evaluation.sight(state, actor)) if decides else None
+        before = _decision_sight(state, actor) if actor in seats else None
         state = _apply(state, step, actor, action)
         if before is not None:
             yield actor, step, before, action, state.seats[actor].you  # the seat's own level: public
     if not state.finished:
         raise ReplayError(f"the hand is not over after {len(replay.actions)} actions")
+
+
+def _decision_sight(state: HandState, seat: int) -> Sight | None:
+    """The seat's Sight when it has a decision to make (None when passing is its only choice).
+
+    The same value as `sight_of(view(state, seat), evaluation.sight(state, seat))` (story test
+    tests/engine/review/test_sight_without_view.py), read from the state's fields the seat's own
+    view shows (its hand, draw, melds, 游金 level and legal actions, the phase, the gold, the claim
+    tile) instead of formatting the whole table as JSON and parsing the seat's part back: the same
+    facts, so the review still sees only what the seat could see."""
+    legal = legal_actions(state, seat)
+    passing_only = state.window is not None and legal == [Pass()]
+    if passing_only and seat in state.to_act:
+        return None  # only_pass: the table passes for it
+    own = state.seats[seat]
+    window = state.window
+    return Sight(
+        variant=state.variant,
+        seat=seat,
+        phase=state.phase.name.lower(),
+        hand=tuple(sorted(own.hand, key=_KIND)),
+        drawn=own.drawn if own.drawn else None,
+        melds=tuple(Meld(m.kind, tuple(sorted(m.tiles, key=_KIND)), bool(m.concealed)) for m in own.melds),
+        gold=state.gold,
+        you=int(own.you),
+        legal=() if passing_only else tuple(legal),
+        claim_tile=window.tile if window is not None and window.tile else None,
+        judged=evaluation.sight(state, seat),
+    )
+
+
+_KIND = attrgetter("kind")
+
+
+def _view_sight(state: HandState, seat: int) -> Sight | None:
+    """`_decision_sight` the long way: the seat's view as JSON, read back (the reference)."""
+    if only_pass(state, seat):
+        return None
+    return sight_of(view(state, seat), evaluation.sight(state, seat))
 
 
 def _start(replay: Replay) -> HandState:
@@ -322,8 +363,8 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
     after: int | None = None
     let_go = _tile_let_go(sight, action)
     if let_go is not None:
-        chosen, best, careful, score = _judge_discard(sight, let_go, marks)
-        marks += _youjin_marks(sight, chosen, best, you_after)
+        chosen, best, careful, score, youjin = _judge_discard(sight, let_go, marks)
+        marks += _youjin_marks(sight, chosen, best, you_after, youjin)
     elif isinstance(action, Chow | Pong | Kong):
         after = _shanten_after_meld(sight, action)
         if shanten is not None and after is not None and sight.phase != "turn":
@@ -336,7 +377,7 @@ def _judge(step: int, sight: Sight, action: Action, you_after: int) -> Decision:
         step=step,
         phase=sight.phase,
         action=action.to_json(),
-        hand=format_tiles(sight.hand),
+        hand=_hand_text(tuple(map(_KIND, sight.hand))),
         drawn=str(sight.drawn) if sight.drawn else None,
         shanten=shanten,
         after=after,
@@ -367,36 +408,86 @@ def _win_passed(sight: Sight, action: Action, you_after: int) -> bool:
     return offered and not isinstance(action, Win | QiangJin) and not raised
 
 
+@lru_cache(maxsize=4096)
+def _hand_text(kinds: tuple[int, ...]) -> str:
+    """format_tiles of a hand by its tile kinds (a seat's hand is shown again at each of its claims)."""
+    return format_tiles(map(Tile, kinds))
+
+
 def _shanten_now(sight: Sight) -> int | None:
     """The hand's shanten as a 3k+1 hand would count it (a 3k+2 hand: after its best discard)."""
     if len(sight.hand) % 3 == 0:
         return None  # mid-exchange (erren) or before the deal's last tile: nothing to measure
-    return evaluation.shanten(sight.hand, sight.gold, sight.shapes)
+    return _shanten_of(tuple(map(_KIND, sight.hand)), sight.gold, sight.shapes)
+
+
+@lru_cache(maxsize=4096)
+def _shanten_of(kinds: tuple[int, ...], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    """evaluation.shanten by tile kinds: a seat's hand is measured again at each of its claims."""
+    return evaluation.shanten(tuple(map(Tile, kinds)), gold, shapes)
 
 
 def _judge_discard(
     sight: Sight, tile: Tile, marks: list[str]
-) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None]:
+) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None, Mapping[Tile, bool]]:
     """The chosen discard against every legal one: ranked by efficiency (shanten, then 进张),
-    and the careful player's choice (the evaluator's best_discard, weighing the deal-in risk)."""
-    candidates = sorted({a.tile for a in sight.legal if isinstance(a, Discard)} | {tile})
-    options = [_choice(sight, c) for c in evaluation.rank_discards(sight.judged, candidates)]
-    chosen = next(c for c in options if c.tile == tile)
-    top = options[0]
-    careful = _choice(sight, evaluation.best_discard(sight.judged, candidates)) if len(options) > 1 else None
+    and the careful player's choice (the evaluator's best_discard, weighing the deal-in risk).
+    Both come from one reading of the hand (`evaluation.Discards`: each discard's shanten and danger
+    counted once, its 进张 only for the choices shown, the chosen one and the careful one)."""
+    candidates = {a.tile for a in sight.legal if isinstance(a, Discard)} | {tile}
+    judged = evaluation.Discards(sight.judged, candidates)
+    youjin = _youjin_of(sight, judged.steps)
+    chosen = _choice(judged.choice(tile), youjin)
+    shown = tuple(chosen if c.tile == tile else _choice(c, youjin) for c in judged.ranked(BEST_SHOWN))
+    top = shown[0]
+    careful = _choice(judged.careful(), youjin) if len(candidates) > 1 else None
     score = None if careful is None else _score(chosen, top)
     if score is not None and score < COSTLY_BELOW:
         defensive = careful is not None and careful.tile == tile and chosen.danger < top.danger
         marks.append("defensive" if defensive else "costly")
     if careful is not None and chosen.danger >= max(RISKY_FROM, RISKY_OVER_CAREFUL * careful.danger):
         marks.append("risky")
-    return chosen, tuple(options[:BEST_SHOWN]), careful, score
+    return chosen, shown, careful, score, youjin
 
 
-def _choice(sight: Sight, judged: evaluation.DiscardChoice) -> Choice:
-    rest = _without(sight.hand, judged.tile)
-    youjin = sight.gold is not None and rules.lone_gold_wait(rest, sight.gold, sight.shapes)
-    return Choice(judged.tile, judged.shanten, judged.effective, round(judged.danger, 3), youjin)
+def _youjin_of(sight: Sight, shanten: Mapping[Tile, int] | None = None) -> dict[Tile, bool]:
+    """Per tile, memoized for one decision: discarding it leaves the 游金 wait (a lone gold). A hand
+    left without a gold never does, so only a hand holding one asks the waits; nor does one left
+    short of ready (`shanten`, when known, of the hand each discard leaves: 游金 is a ready hand)."""
+    gold = sight.gold
+    if gold is None or gold not in sight.hand:
+        return _NO_YOUJIN
+    return _YoujinMemo(sight, shanten or {})
+
+
+class _YoujinMemo(dict[Tile, bool]):
+    """tile -> the hand less that tile has the 游金 wait, asked once per tile."""
+
+    def __init__(self, sight: Sight, shanten: Mapping[Tile, int]) -> None:
+        super().__init__()
+        self.sight = sight
+        self.shanten = shanten
+
+    def __missing__(self, tile: Tile) -> bool:
+        sight = self.sight
+        if self.shanten.get(tile, 0) > 0:
+            value = False
+        else:
+            value = rules.lone_gold_wait(_without(sight.hand, tile), sight.gold, sight.shapes)
+        self[tile] = value
+        return value
+
+
+class _NoYoujin(dict[Tile, bool]):
+    def __missing__(self, tile: Tile) -> bool:
+        return False
+
+
+_NO_YOUJIN = _NoYoujin()
+
+
+def _choice(judged: evaluation.DiscardChoice, youjin: Mapping[Tile, bool]) -> Choice:
+    return Choice(judged.tile, judged.shanten, judged.effective, round(judged.danger, 3), youjin[judged.tile])
 
 
 def _without(hand: Sequence[Tile], tile: Tile) -> list[Tile]:
@@ -417,7 +508,9 @@ def _score(chosen: Choice, top: Choice) -> float:
 # ---------------------------------------------------------------- 游金 / 双游
 
 
-def _youjin_marks(sight: Sight, chosen: Choice, best: Sequence[Choice], you_after: int) -> list[str]:
+def _youjin_marks(
+    sight: Sight, chosen: Choice, best: Sequence[Choice], you_after: int, youjin: Mapping[Tile, bool]
+) -> list[str]:
     """游金 (a lone gold waiting: any draw wins) entered, kept, or given up when a discard had it."""
     if sight.gold is None or get_variant(sight.variant).gold is None:
         return []
@@ -425,17 +518,13 @@ def _youjin_marks(sight: Sight, chosen: Choice, best: Sequence[Choice], you_afte
         return ["shuangyou_entered"]
     if you_after >= 1:
         return ["youjin_kept" if sight.you >= 1 else "youjin_entered"]
-    could = sight.you >= 1 or any(c.youjin for c in best) or _any_youjin(sight)
+    could = sight.you >= 1 or any(c.youjin for c in best) or _any_youjin(sight, youjin)
     return ["youjin_lost"] if could else []
 
 
-def _any_youjin(sight: Sight) -> bool:
-    """Some legal discard would have left the 游金 wait."""
-    return any(
-        rules.lone_gold_wait(_without(sight.hand, a.tile), sight.gold, sight.shapes)
-        for a in sight.legal
-        if isinstance(a, Discard)
-    )
+def _any_youjin(sight: Sight, youjin: Mapping[Tile, bool]) -> bool:
+    """Some legal discard would have left the 游金 wait (`youjin`: the decision's answers by tile)."""
+    return any(youjin[a.tile] for a in sight.legal if isinstance(a, Discard))
 
 
 def _shuangyou_open(sight: Sight) -> bool:
