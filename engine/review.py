@@ -283,7 +283,7 @@ def _decision_sight(state: HandState, seat: int) -> Sight | None:
     """The seat's Sight when it has a decision to make (None when passing is its only choice).
 
     The same value as `sight_of(view(state, seat), evaluation.sight(state, seat))` (story test
-    tests/engine/review/test_sight_without_view.py), read from the state's fields the seat's own
+    tests/engine/review/test_fast_review_equals_the_straightforward_one.py), read from the state's fields the seat's own
     view shows (its hand, draw, melds, 游金 level and legal actions, the phase, the gold, the claim
     tile) instead of formatting the whole table as JSON and parsing the seat's part back: the same
     facts, so the review still sees only what the seat could see."""

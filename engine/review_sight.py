@@ -1,11 +1,13 @@
-"""What one seat could see at one decision (its 视野), read from `engine.view` only.
+"""What one seat could see at one decision (its 视野): what `engine.view` shows that seat.
 
 The hand review (engine/review.py) judges a decision from this and nothing else: the
 seat's own concealed tiles and draw, its melds and legal actions, read from
 `view(state, seat)` (which never shows another hand or the wall order), and the move
 evaluator's `engine.evaluation.Sight` of the same seat (the bots' view of the table:
 rivers, exposed melds, the gold, 游金 levels, the wall count). A review therefore cannot
-reveal what the seat could not see at the time.
+reveal what the seat could not see at the time. (`sight_of` reads a view; the review builds the
+same value from the state fields that view shows, which is quicker, and a story test holds the two
+equal at every seat of every step: tests/engine/review/test_fast_review_equals_the_straightforward_one.py.)
 """
 
 from __future__ import annotations
