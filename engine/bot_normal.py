@@ -101,6 +101,11 @@ class Style:
     claim_for_waits: bool = False  # a ready hand claims for more live waits too (not where 门清 pays: erren)
     steer: bool = False  # guangdong: steer towards 混一色/清一色/对对胡
     declare_waits: int = 0  # erren: declare 报听 with at least this many live waits (0: never asked)
+    # A deal-in hands the win to the opponent: a discard's kept win × (1 − this × its deal-in chance).
+    # erren 1; in the 4-seat games 0: there a far hand's deal-in is the cheapest way the hand ends for
+    # it (every loser pays a 点炮 alike, a 自摸 twice), and weighing it cost nanping 0.11-0.14 coins a
+    # hand on two seeds and guangdong 0.02-0.08 (measured).
+    hand_over: float = 0.0
 
 
 STYLES: dict[str, Style] = {
@@ -123,12 +128,13 @@ STYLES: dict[str, Style] = {
     # One opponent pays a self-draw and a discard win alike: dealing in costs only the hand's
     # end, which a ready opponent reaches anyway. A per-tile cost of 1.0 and passing claims
     # lost 0.3 coins a hand (measured); it folds only, far from ready, against a 报听.
-    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3),
+    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3, hand_over=1.0),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
 
 # A rough chance to win, by 向听 after the discard (0 ready), with a full wall and good 进张.
 WIN_CHANCE = (0.45, 0.2, 0.07, 0.025, 0.01)
+FAR_STEP = 0.4  # beyond the table each further step divides the chance again (a step is a step)
 FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
 HOLD_FOR_YOU_DRAWS = 2  # hold for 游金/双游 only with this many own draws still to come
 PLAN_POINTS = {gd.Plan.FAST: 1.0, gd.Plan.HALF_FLUSH: 4.0, gd.Plan.FULL_FLUSH: 8.0, gd.Plan.ALL_PONGS: 4.0}
@@ -268,7 +274,8 @@ def win_chance(shanten: int, effective: int, sg: Sight) -> float:
         return 1.0
     if effective == 0:
         return 0.0  # every useful tile is in sight: this shape cannot get there
-    base = WIN_CHANCE[min(shanten, len(WIN_CHANCE) - 1)]
+    last = len(WIN_CHANCE) - 1
+    base = WIN_CHANCE[shanten] if shanten <= last else WIN_CHANCE[last] * FAR_STEP ** (shanten - last)
     reach = 0.4 + 0.6 * min(effective, FULL_EFFECTIVE) / FULL_EFFECTIVE
     own_draws = sg.drawable / sg.n_seats
     return base * reach * min(1.0, own_draws / 10)
@@ -312,6 +319,8 @@ def _youjin_step(state: HandState, seat: int, discards: Sequence[Tile], can_win:
         return None  # no gold: no 游金; three golds: 三金倒 now
     if can_win and state.drawable < HOLD_FOR_YOU_DRAWS * state.n_seats:
         return None
+    if can_win and any(other.you >= 1 for i, other in enumerate(state.seats) if i != seat):
+        return None  # another seat in 游金 wins on its next draw: win now, do not give it that draw
     shapes = rules.shapes_for(state.rules, s.melds)
     if _hand(s.hand, gold, shapes).shanten() > 0:
         return None  # no discard leaves it ready, let alone on a lone gold
@@ -393,15 +402,16 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         steps = _shanten_without(hand, tile, sg.gold)
         risk = danger(sg, table, tile)
         points = worth(tile) if worth is not None else 1.0
-        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - tile_cost(style, sg, table, tile)
-        rough.append((-ceiling, _links(hand, tile, sg.gold), risk, points, tile))
+        kept = points * (1.0 - style.hand_over * risks(sg, table, tile)[0])
+        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * kept - tile_cost(style, sg, table, tile)
+        rough.append((-ceiling, _links(hand, tile, sg.gold), risk, kept, tile))
     rough.sort()
     best: Choice | None = None
-    for neg_ceiling, _joins, risk, points, tile in rough:
+    for neg_ceiling, _joins, risk, kept, tile in rough:
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
         eff = _efficiency(_without(hand, tile, sg.gold), sg)
-        value = win_chance(eff.shanten, eff.count, sg) * points - tile_cost(style, sg, table, tile)
+        value = win_chance(eff.shanten, eff.count, sg) * kept - tile_cost(style, sg, table, tile)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
             best = choice
