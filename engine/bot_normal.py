@@ -106,6 +106,7 @@ class Style:
     # it (every loser pays a 点炮 alike, a 自摸 twice), and weighing it cost nanping 0.11-0.14 coins a
     # hand on two seeds and guangdong 0.02-0.08 (measured).
     hand_over: float = 0.0
+    kong_points: bool = False  # nanping: every kong is declared for its 杠分, even one that costs a step
 
 
 STYLES: dict[str, Style] = {
@@ -116,7 +117,12 @@ STYLES: dict[str, Style] = {
     # deal-in cost nanping 0.12, its win rate falling from 25% to 23.5%). nanping's last tiles
     # are the exception: there the discarder pays every loser's share (包).
     "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True),
-    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None, claim_for_waits=True),
+    # nanping's 杠分 (明杠 1, 暗杠 2) are paid by every loser to the winner and settled among the
+    # losers whoever wins: a kong that costs a step still pays (+0.026 and +0.012 coins a hand on
+    # two seeds; in pinghe, where a kong only counts towards a 点炮's 3 分, +0.025 and -0.029).
+    "nanping": Style(
+        _CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None, claim_for_waits=True, kong_points=True
+    ),
     # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
     # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a
     # hand (measured): the win given up is worth more than the deal-ins saved. So danger breaks
@@ -342,7 +348,8 @@ def _youjin_step(state: HandState, seat: int, discards: Sequence[Tile], can_win:
 
 def _turn_kong(state: HandState, seat: int, legal: list[Action], sg: Sight, table: Table) -> Action | None:
     """A concealed or added kong: its 杠分 and replacement draw are worth taking unless it costs a
-    step towards ready (guangdong: its own plan's test). Not in 游金 (the hand is set)."""
+    step towards ready (guangdong: its own plan's test; nanping: always, `Style.kong_points`). Not
+    in 游金 (the hand is set)."""
     kongs = [a for a in legal if isinstance(a, Kong)]
     s = state.seats[seat]
     if not kongs or s.you >= 1:
@@ -351,7 +358,7 @@ def _turn_kong(state: HandState, seat: int, legal: list[Action], sg: Sight, tabl
         if style_of(state).steer:
             if gd.wants_kong(s.hand, s.melds, kong.tile):
                 return kong
-        elif _kong_keeps_shanten(sg, kong.tile):
+        elif style_of(state).kong_points or _kong_keeps_shanten(sg, kong.tile):
             return kong
     return None
 
