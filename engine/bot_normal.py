@@ -16,14 +16,18 @@ it can read, the gold, the wall count, the variant's public table state):
   hand's small win chance broke the shape turn after turn and lost coins against bots that
   never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can,
   so no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包
-  keep their price.
+  keep their price. In erren a deal-in hands the win to the one opponent, so a discard's kept
+  win is weighed by the chance it does not deal in (`Style.hand_over`); in the 4-seat games a
+  far hand's deal-in is the cheapest way the hand can end for it, and weighing it lost coins.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
   hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
   by its plan.
 - **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
   when the wall is long (the win it waits for is worth twice as much and comes at the
-  next draw); guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a
-  鸡胡); erren declares 报听 when the wait is good enough to pay for a locked hand.
+  next draw), unless another seat is in 游金 (it wins with its next draw: win now);
+  guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a 鸡胡) and plays a
+  plain hand by live 进张; nanping declares every kong for its 杠分; erren declares 报听 when
+  the wait is good enough to pay for a locked hand.
 
 Each game's weights are data (`STYLES`, one `Style` per variant), not branches. The
 phases with little to judge (喊金, the opening, 抢暗杠 guesses, erren's exchanges and
@@ -131,9 +135,10 @@ STYLES: dict[str, Style] = {
     "guangdong": Style(
         _CURVES_GUANGDONG, deal_in_cost=0.0, liability_cost=0.3, claim_fold=None, fold_threat=0.7, steer=True
     ),
-    # One opponent pays a self-draw and a discard win alike: dealing in costs only the hand's
-    # end, which a ready opponent reaches anyway. A per-tile cost of 1.0 and passing claims
-    # lost 0.3 coins a hand (measured); it folds only, far from ready, against a 报听.
+    # One opponent pays a self-draw and a discard win alike: dealing in costs the hand's end,
+    # which a ready opponent does not always reach, and the win it hands over (`hand_over`).
+    # A per-tile cost of 1.0 and passing claims lost 0.3 coins a hand, a cost of 0.3 lost
+    # 0.06 (measured); it folds only, far from ready, against a 报听 (from one step away: -0.08).
     "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3, hand_over=1.0),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
