@@ -16,14 +16,18 @@ it can read, the gold, the wall count, the variant's public table state):
   hand's small win chance broke the shape turn after turn and lost coins against bots that
   never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can,
   so no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包
-  keep their price.
+  keep their price. In erren a deal-in hands the win to the one opponent, so a discard's kept
+  win is weighed by the chance it does not deal in (`Style.hand_over`); in the 4-seat games a
+  far hand's deal-in is the cheapest way the hand can end for it, and weighing it lost coins.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
   hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
   by its plan.
 - **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
   when the wall is long (the win it waits for is worth twice as much and comes at the
-  next draw); guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a
-  鸡胡); erren declares 报听 when the wait is good enough to pay for a locked hand.
+  next draw), unless another seat is in 游金 (it wins with its next draw: win now);
+  guangdong steers towards 混一色/清一色/对对胡 when near (they pay 4-8x a 鸡胡) and plays a
+  plain hand by live 进张; nanping declares every kong for its 杠分; erren declares 报听 when
+  the wait is good enough to pay for a locked hand.
 
 Each game's weights are data (`STYLES`, one `Style` per variant), not branches. The
 phases with little to judge (喊金, the opening, 抢暗杠 guesses, erren's exchanges and
@@ -101,6 +105,12 @@ class Style:
     claim_for_waits: bool = False  # a ready hand claims for more live waits too (not where 门清 pays: erren)
     steer: bool = False  # guangdong: steer towards 混一色/清一色/对对胡
     declare_waits: int = 0  # erren: declare 报听 with at least this many live waits (0: never asked)
+    # A deal-in hands the win to the opponent: a discard's kept win × (1 − this × its deal-in chance).
+    # erren 1; in the 4-seat games 0: there a far hand's deal-in is the cheapest way the hand ends for
+    # it (every loser pays a 点炮 alike, a 自摸 twice), and weighing it cost nanping 0.11-0.14 coins a
+    # hand on two seeds and guangdong 0.02-0.08 (measured).
+    hand_over: float = 0.0
+    kong_points: bool = False  # nanping: every kong is declared for its 杠分, even one that costs a step
 
 
 STYLES: dict[str, Style] = {
@@ -111,7 +121,12 @@ STYLES: dict[str, Style] = {
     # deal-in cost nanping 0.12, its win rate falling from 25% to 23.5%). nanping's last tiles
     # are the exception: there the discarder pays every loser's share (包).
     "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True),
-    "nanping": Style(_CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None, claim_for_waits=True),
+    # nanping's 杠分 (明杠 1, 暗杠 2) are paid by every loser to the winner and settled among the
+    # losers whoever wins: a kong that costs a step still pays (+0.026 and +0.012 coins a hand on
+    # two seeds; in pinghe, where a kong only counts towards a 点炮's 3 分, +0.025 and -0.029).
+    "nanping": Style(
+        _CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None, claim_for_waits=True, kong_points=True
+    ),
     # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
     # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a
     # hand (measured): the win given up is worth more than the deal-ins saved. So danger breaks
@@ -120,20 +135,26 @@ STYLES: dict[str, Style] = {
     "guangdong": Style(
         _CURVES_GUANGDONG, deal_in_cost=0.0, liability_cost=0.3, claim_fold=None, fold_threat=0.7, steer=True
     ),
-    # One opponent pays a self-draw and a discard win alike: dealing in costs only the hand's
-    # end, which a ready opponent reaches anyway. A per-tile cost of 1.0 and passing claims
-    # lost 0.3 coins a hand (measured); it folds only, far from ready, against a 报听.
-    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3),
+    # One opponent pays a self-draw and a discard win alike: dealing in costs the hand's end,
+    # which a ready opponent does not always reach, and the win it hands over (`hand_over`).
+    # A per-tile cost of 1.0 and passing claims lost 0.3 coins a hand, a cost of 0.3 lost
+    # 0.06 (measured); it folds only, far from ready, against a 报听 (from one step away: -0.08).
+    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3, hand_over=1.0),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
 
 # A rough chance to win, by 向听 after the discard (0 ready), with a full wall and good 进张.
 WIN_CHANCE = (0.45, 0.2, 0.07, 0.025, 0.01)
+FAR_STEP = 0.4  # beyond the table each further step divides the chance again (a step is a step)
 FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
 HOLD_FOR_YOU_DRAWS = 2  # hold for 游金/双游 only with this many own draws still to come
 PLAN_POINTS = {gd.Plan.FAST: 1.0, gd.Plan.HALF_FLUSH: 4.0, gd.Plan.FULL_FLUSH: 8.0, gd.Plan.ALL_PONGS: 4.0}
-STEER_CALM = 0.25  # guangdong: below this threat the hand follows its plan (engine.variants.guangdong_bot)
-PLAN_FADE = 0.5  # a planned hand's worth shrinks by this for each off-plan tile it still holds
+# guangdong: below this threat a hand with a bigger plan (混一色/清一色/对对胡) follows it as the easy bot
+# does (engine.variants.guangdong_bot); a hand with none (鸡胡) plays by live 进张, and so does every hand
+# on a warmer table, its plan then weighed by PLAN_POINTS (following the easy plan for 鸡胡 hands too
+# won 0.13 and 0.04 coins a hand less on two seeds).
+STEER_CALM = 0.25
+PLAN_FADE = 0.7  # a planned hand's worth shrinks by this for each off-plan tile it still holds (0.5: -0.04 to -0.1)
 
 
 def choose(state: HandState, seat: int, rng: random.Random) -> Action:
@@ -268,7 +289,8 @@ def win_chance(shanten: int, effective: int, sg: Sight) -> float:
         return 1.0
     if effective == 0:
         return 0.0  # every useful tile is in sight: this shape cannot get there
-    base = WIN_CHANCE[min(shanten, len(WIN_CHANCE) - 1)]
+    last = len(WIN_CHANCE) - 1
+    base = WIN_CHANCE[shanten] if shanten <= last else WIN_CHANCE[last] * FAR_STEP ** (shanten - last)
     reach = 0.4 + 0.6 * min(effective, FULL_EFFECTIVE) / FULL_EFFECTIVE
     own_draws = sg.drawable / sg.n_seats
     return base * reach * min(1.0, own_draws / 10)
@@ -293,7 +315,7 @@ def _turn(state: HandState, seat: int, legal: list[Action]) -> Action:
         return kong
     if not discards:
         return legal[0]
-    if style.steer and table.threat < STEER_CALM:
+    if style.steer and table.threat < STEER_CALM and gd.choose_target(sg.hand, sg.melds).plan != gd.Plan.FAST:
         planned = gd.choose_discard(sg.hand, sg.melds, tiles_left=sg.drawable, valued=valued_honours(state, seat))
         discards = [planned] if planned in discards else discards
     tile, choice = pick_discard(sg, style, table, discards)
@@ -312,6 +334,8 @@ def _youjin_step(state: HandState, seat: int, discards: Sequence[Tile], can_win:
         return None  # no gold: no 游金; three golds: 三金倒 now
     if can_win and state.drawable < HOLD_FOR_YOU_DRAWS * state.n_seats:
         return None
+    if can_win and any(other.you >= 1 for i, other in enumerate(state.seats) if i != seat):
+        return None  # another seat in 游金 wins on its next draw: win now, do not give it that draw
     shapes = rules.shapes_for(state.rules, s.melds)
     if _hand(s.hand, gold, shapes).shanten() > 0:
         return None  # no discard leaves it ready, let alone on a lone gold
@@ -329,7 +353,8 @@ def _youjin_step(state: HandState, seat: int, discards: Sequence[Tile], can_win:
 
 def _turn_kong(state: HandState, seat: int, legal: list[Action], sg: Sight, table: Table) -> Action | None:
     """A concealed or added kong: its 杠分 and replacement draw are worth taking unless it costs a
-    step towards ready (guangdong: its own plan's test). Not in 游金 (the hand is set)."""
+    step towards ready (guangdong: its own plan's test; nanping: always, `Style.kong_points`). Not
+    in 游金 (the hand is set)."""
     kongs = [a for a in legal if isinstance(a, Kong)]
     s = state.seats[seat]
     if not kongs or s.you >= 1:
@@ -338,7 +363,7 @@ def _turn_kong(state: HandState, seat: int, legal: list[Action], sg: Sight, tabl
         if style_of(state).steer:
             if gd.wants_kong(s.hand, s.melds, kong.tile):
                 return kong
-        elif _kong_keeps_shanten(sg, kong.tile):
+        elif style_of(state).kong_points or _kong_keeps_shanten(sg, kong.tile):
             return kong
     return None
 
@@ -393,15 +418,16 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         steps = _shanten_without(hand, tile, sg.gold)
         risk = danger(sg, table, tile)
         points = worth(tile) if worth is not None else 1.0
-        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * points - tile_cost(style, sg, table, tile)
-        rough.append((-ceiling, _links(hand, tile, sg.gold), risk, points, tile))
+        kept = points * (1.0 - style.hand_over * risks(sg, table, tile)[0])
+        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * kept - tile_cost(style, sg, table, tile)
+        rough.append((-ceiling, _links(hand, tile, sg.gold), risk, kept, tile))
     rough.sort()
     best: Choice | None = None
-    for neg_ceiling, _joins, risk, points, tile in rough:
+    for neg_ceiling, _joins, risk, kept, tile in rough:
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
         eff = _efficiency(_without(hand, tile, sg.gold), sg)
-        value = win_chance(eff.shanten, eff.count, sg) * points - tile_cost(style, sg, table, tile)
+        value = win_chance(eff.shanten, eff.count, sg) * kept - tile_cost(style, sg, table, tile)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
             best = choice
