@@ -46,14 +46,18 @@ async def test_the_table_options_reach_the_hand_and_both_players_see_the_offers(
     from tables.models import Hand
 
     ming = four_players[0]
-    options = {"swap_probability": 0.3, "pick_probability": 0.3}
+    # 搓牌 offered before every draw (a probability below 1 leaves a short hand without an offer on
+    # some secret deals); 游戏中换牌 by chance
+    options = {"swap_probability": 0.3, "pick_probability": 1.0}
     table = await sync_to_async(seat_at_table)([ming], "erren", options=options)
     client = await TableClient.open(ming, table.pk, ming.username)
     await bots_fill(table)
     await play_at_human_pace(client, finished([client], "settled"))
 
     hand = await sync_to_async(Hand.objects.get)(table=table, number=1)
-    assert hand.options["swap_probability"] == 0.3
+    assert hand.options["swap_probability"] == 0.3 and hand.options["pick_probability"] == 1.0
     offers = client.seen("huanpai_offer") + client.seen("cuopai_offer")
-    assert offers and {o["seat"] for o in offers} <= {0, 1}
+    assert {o["seat"] for o in offers} <= {0, 1}
+    # every draw comes after its 搓牌 offer; only a hand won at its opening (天和) has neither
+    assert offers or not client.seen("draw")
     await client.close()
