@@ -8,14 +8,24 @@ Alice (seat 0) deals; Bob, Carol and Dave follow.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from engine.actions import Action, Discard, Pass
 from engine.hand import HandState, Phase, apply, only_pass, start_hand
 from engine.hand_script import arrange
 from engine.review import Choice, Decision, HandReview, Replay, review
+from tests.engine.flow.harness import bots_finish
 
 ALICE, BOB, CAROL, DAVE = 0, 1, 2, 3
+
+
+def bot_played(variant: str, seed: str) -> Replay:
+    """The replay of a hand dealt from `seed` (seat 0 deals) that the bots play to its end."""
+    actions: list[tuple[int, Action]] = []
+    state = start_hand(variant, seed=seed, dealer=0).state
+    bots_finish(state, random.Random(seed), actions=actions, listed=False)  # erren's exchange is not listed
+    return Replay(variant, seed, tuple((seat, action.to_json()) for seat, action in actions))
 
 
 @dataclass

@@ -7,24 +7,13 @@ seat's own review. Holds for any deal (a hand that ends at its opening has no de
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from engine.actions import Action
-from engine.hand import start_hand
-from engine.review import Replay, ReplayError, review, review_seats
+from engine.review import ReplayError, review, review_seats
 from engine.variants import get as get_variant
-from tests.engine.flow.harness import bots_finish
+from tests.engine.review.story import bot_played
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
-
-
-def bot_played(variant: str, seed: str) -> Replay:
-    actions: list[tuple[int, Action]] = []
-    state = start_hand(variant, seed=seed, dealer=0).state
-    bots_finish(state, random.Random(seed), actions=actions, listed=False)  # erren's exchange is not listed
-    return Replay(variant, seed, tuple((seat, action.to_json()) for seat, action in actions))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

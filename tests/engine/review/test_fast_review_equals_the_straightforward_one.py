@@ -11,30 +11,22 @@ ways, and every seat's review serializes to the same JSON.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable
 
 import pytest
 
 from engine import evaluation, review
-from engine.actions import Action, Pass
+from engine.actions import Pass
 from engine.evaluation import DiscardChoice
 from engine.hand import apply, only_pass, pass_for_idle_seats, start_hand
-from engine.review import Replay, review_seats
+from engine.review import review_seats
 from engine.review_sight import sight_of
 from engine.tiles import Tile
 from engine.variants import get as get_variant
 from engine.view import view
-from tests.engine.flow.harness import bots_finish
+from tests.engine.review.story import bot_played
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
-
-
-def bot_played(variant: str, seed: str) -> Replay:
-    actions: list[tuple[int, Action]] = []
-    state = start_hand(variant, seed=seed, dealer=0).state
-    bots_finish(state, random.Random(seed), actions=actions, listed=False)  # erren's exchange is not listed
-    return Replay(variant, seed, tuple((seat, action.to_json()) for seat, action in actions))
 
 
 class StraightforwardDiscards:
