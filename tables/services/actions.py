@@ -78,7 +78,7 @@ def lock_and_open(table_id: int, now: datetime) -> Play:
     reach the disk (docs/operations.md): no money moves in it (settlement is its own transaction, and
     a ledger posting's synchronous commit flushes every earlier commit with it)."""
     table, hand, seats = _lock_and_read(table_id)
-    return Play(table, seats, hand, states.hand_state(hand), EventRecorder(table), now)
+    return _running(table, hand, seats, now)
 
 
 def _lock_and_read(table_id: int) -> tuple[Table, Hand, list[Seat]]:
@@ -109,7 +109,12 @@ def _open_due(hand_id: int, state_version: int, now: datetime, due: str) -> Play
     when = getattr(hand, due)
     if hand.pk != hand_id or hand.state_version != state_version or when is None or when > now:
         return None
-    return Play(table, seats, hand, states.hand_state(hand), EventRecorder(table), now)
+    return _running(table, hand, seats, now)
+
+
+def _running(table: Table, hand: Hand, seats: list[Seat], now: datetime, events: EventRecorder | None = None) -> Play:
+    """The play of a locked table's running hand, its engine state as this process knows it (states)."""
+    return Play(table, seats, hand, states.hand_state(hand), events or EventRecorder(table), now)
 
 
 def _commit_mode() -> list[tuple[str, list[Any]]]:
@@ -153,7 +158,7 @@ def open_play(table: Table, now: datetime, events: EventRecorder | None = None) 
     if not running:
         raise NoRunningHand()
     hand = running[0]
-    return Play(table, seats_of(table, names=False), hand, states.hand_state(hand), events or EventRecorder(table), now)
+    return _running(table, hand, seats_of(table, names=False), now, events)
 
 
 def act(
