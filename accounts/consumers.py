@@ -24,6 +24,7 @@ from django.conf import settings
 from django.utils import translation
 
 from accounts.services import CLOSE_CODE_SESSION_ENDED, SESSION_GONE, session_ended_text, user_group
+from config.json_text import dumps as json_dumps
 
 
 def socket_language(scope: dict[str, Any]) -> str:
@@ -105,7 +106,7 @@ class UserSocketMixin(AsyncJsonWebsocketConsumer):
     async def encode_json(cls, content: Any) -> str:
         """A frame's text: UTF-8 JSON (Chinese text is sent as it is, not as \\u escapes); every
         socket's every frame goes through here, a table's prompts holding the whole hand view."""
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS).decode()
+        return json_dumps(content)
 
     # --- every close path runs the bookkeeping once ---------------------------------
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-import orjson
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.append_only import AppendOnlyError as AppendOnlyError
 from config.append_only import AppendOnlyModel
+from config.json_text import dumps as json_dumps
 from engine import bot_levels
 from engine.hand_script import SCRIPTED_OPTIONS
 from tables.view_delta import seat_view
@@ -208,10 +208,6 @@ class HandStatus(models.TextChoices):
     FINISHED = "finished", _("已结束")
 
 
-def _json_text(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
 class QuickJSONField(models.JSONField):  # type: ignore[type-arg]
     """A JSONField written with orjson on PostgreSQL (a hand's state and its events are written on every
     table action; the standard library's encoder was most of the time psycopg spent on them).
@@ -225,7 +221,7 @@ class QuickJSONField(models.JSONField):  # type: ignore[type-arg]
             from psycopg.types.json import Jsonb  # only on PostgreSQL: SQLite installs need no psycopg
 
             if isinstance(adapted, Jsonb):
-                return Jsonb(adapted.obj, dumps=_json_text)
+                return Jsonb(adapted.obj, dumps=json_dumps)
         return adapted
 
     def deconstruct(self) -> Any:
