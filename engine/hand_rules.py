@@ -45,6 +45,10 @@ def shapes_for(variant: Variant, melds: Sequence[Meld]) -> frozenset[Shape]:
 # compared in C (a Tile's hash and order are Python calls, a dozen per hand).
 _KIND = attrgetter("kind")
 _Kinds = tuple[int, ...]
+# Whole hands rarely come back from one hand to the next, only within it (a seat's hand is asked
+# about at every discard it is offered): a few thousand cover the hands running in one process,
+# and a long-running server's memory stays flat (an unbounded or 65,536-hand memo grew by ~80 MB).
+_MEMO_HANDS = 1 << 12
 
 
 def _key(tiles: Iterable[Tile], gold: Tile | None) -> tuple[_Kinds, int | None]:
@@ -59,7 +63,7 @@ def _gold(kind: int | None) -> Tile | None:
     return None if kind is None else ALL_TILES[kind]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_MEMO_HANDS)
 def _complete(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> bool:
     return is_win(_tiles(kinds), gold=_gold(gold), shapes=shapes)
 
@@ -69,7 +73,7 @@ def complete(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape])
     return _complete(*_key(tiles, gold), shapes)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_MEMO_HANDS)
 def _waits(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
     w = waits(_tiles(kinds), gold=_gold(gold), shapes=shapes)
     return tuple(w.tiles), bool(w.any_tile)
@@ -97,7 +101,7 @@ def lone_gold_wait(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[S
     return gold is not None and wait_tiles(tiles, gold, shapes)[1]
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_MEMO_HANDS)
 def _shanten(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> int:
     return shanten(_tiles(kinds), gold=_gold(gold), shapes=shapes)
 

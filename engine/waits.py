@@ -337,6 +337,10 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
     return best
 
 
+# Memoized per suit key: a suit's keys are bounded (5**9) but far more than real hands use, so
+# the memos keep the most recent; 32,768 holds what thousands of hands ask (~13k keys at 2,000).
+_MEMO_KEYS = 1 << 15
+
 # Interned rows: a suit key's row and a merged pair's are small ids into _ROWS.
 _ROWS: list[_Row] = []
 _ROW_IDS: dict[_Row, int] = {}
@@ -355,7 +359,7 @@ def _intern(row: _Row) -> int:
         return _ROW_IDS[row]
 
 
-@cache
+@lru_cache(maxsize=_MEMO_KEYS)
 def _number_row(key: int) -> int:
     """The interned row of a numbered suit's key: its runs' rows merged. Tiles two empty kinds
     apart share no block, so each run is read on its own, shifted to the suit's start: far
@@ -366,7 +370,7 @@ def _number_row(key: int) -> int:
     return row
 
 
-@cache
+@lru_cache(maxsize=_MEMO_KEYS)
 def _honor_row(key: int) -> int:
     """The interned row of the honours' key: honours make no chows, so each kind is a run."""
     row = _EMPTY
@@ -417,6 +421,8 @@ def _merged(a: int, b: int) -> int:
     found = _MERGED.get(pair)
     if found is None:
         m0, m1 = _merge2(_ROWS[a], _ROWS[b], _MAX_BLOCKS)
+        if len(_MERGED) >= _MEMO_KEYS:
+            _MERGED.clear()  # only the memo: the interned rows (and ids held elsewhere) stay
         found = _MERGED[pair] = _intern((tuple(m0), tuple(m1)))
     return found
 
@@ -512,7 +518,7 @@ _EMPTY_ROW: _Row = ((0,) * (_MAX_BLOCKS + 1), (0,) * (_MAX_BLOCKS + 1))
 _EMPTY = _intern(_EMPTY_ROW)  # a suit without tiles (always id 0)
 
 
-@cache
+@lru_cache(maxsize=_MEMO_KEYS)
 def _suit_usable(key: int, n: int, chows: bool) -> _Row:
     """For one suit: most real tiles usable in m set-blocks (m = 0..5), without and with the pair-block.
 
@@ -550,7 +556,7 @@ def _blocks_at(c: Sequence[int], i: int, chows: bool) -> list[tuple[tuple[int, .
     return blocks
 
 
-@cache
+@lru_cache(maxsize=_MEMO_KEYS)
 def _suit_rows(key: int, full: int, n: int, chows: bool) -> tuple[_Row, ...]:
     """`_suit_usable` for a suit whose kinds in bit mask `full` are held four times: a block's
     open place at such a kind needs a fifth copy, so it costs one spare (a gold). Returns the
