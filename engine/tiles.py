@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
+from operator import attrgetter
 
 N_KINDS = 34  # non-flower kinds: the length of a count array
 N_ALL_KINDS = 42  # including the 8 flowers
@@ -210,19 +211,23 @@ def _suit_run(suit: Suit, pending: list[tuple[int, int]]) -> list[Tile]:
 
 def format_tiles(tiles: Iterable[Tile], *, sort: bool = True) -> str:
     """Format tiles in compact mpsz ("11m234p"), sorted unless sort=False."""
-    seq = sorted(tiles) if sort else list(tiles)
+    # By kind through tables (a table formats every river, meld and hand at each move): a tile's
+    # order is its kind's, and its digit and suit letter are looked up, not computed.
+    kinds = sorted(map(_KIND_OF, tiles)) if sort else list(map(_KIND_OF, tiles))
     out: list[str] = []
-    run: list[str] = []
-    suit: Suit | None = None
-    for tile in seq:
-        if tile.suit != suit and run:
-            out.append("".join(run) + suit.letter)  # type: ignore[union-attr]
-            run = []
-        suit = tile.suit
-        run.append(str(tile.number))
-    if run and suit is not None:
-        out.append("".join(run) + suit.letter)
+    letter = ""
+    for kind in kinds:
+        if _LETTER_BY_KIND[kind] != letter:
+            out.append(letter)
+            letter = _LETTER_BY_KIND[kind]
+        out.append(_DIGIT_BY_KIND[kind])
+    out.append(letter)
     return "".join(out)
+
+
+_KIND_OF = attrgetter("kind")
+_LETTER_BY_KIND = tuple(Tile(k).suit.letter for k in range(N_ALL_KINDS))
+_DIGIT_BY_KIND = tuple(str(Tile(k).number) for k in range(N_ALL_KINDS))
 
 
 def to_counts(tiles: Iterable[Tile]) -> list[int]:
