@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
+from psycopg.pq import ExecStatus
 
 M = TypeVar("M", bound=Model)
 Converter = Callable[[Any, Any, Any], Any]
@@ -210,8 +211,10 @@ def fetch_together(queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tu
 
 
 def _rows_of(cursor: Any) -> list[tuple[Any, ...]]:
-    """The current result's rows; none for a statement that returns none (a SET, say)."""
-    return cursor.fetchall() if cursor.description is not None else []
+    """The current result's rows; none for a statement that returns none (a SET, say). Asked of the
+    raw result's status: psycopg builds `description` anew, a Column object per column, at each read."""
+    result = cursor.cursor.pgresult
+    return cursor.fetchall() if result is not None and result.status == ExecStatus.TUPLES_OK else []
 
 
 def select_sql(
