@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 Delta = dict[str, Any]
+_MISSING = object()
 
 
 def delta(base: Any, target: Any) -> Delta | None:
@@ -27,7 +28,11 @@ def delta(base: Any, target: Any) -> Delta | None:
     if type(base) is dict and type(target) is dict:
         return _dict_delta(base, target)
     if type(base) is list and type(target) is list and len(base) == len(target):
-        items = {str(i): d for i, (a, b) in enumerate(zip(base, target, strict=True)) if (d := delta(a, b)) is not None}
+        items = {
+            str(i): d
+            for i, (a, b) in enumerate(zip(base, target, strict=True))
+            if a is not b and (d := delta(a, b)) is not None
+        }
         return {"l": items} if items else None
     if type(base) is type(target) and base == target:
         return None
@@ -37,9 +42,12 @@ def delta(base: Any, target: Any) -> Delta | None:
 def _dict_delta(base: dict[str, Any], target: dict[str, Any]) -> Delta | None:
     changed: dict[str, Delta] = {}
     for key, value in target.items():
-        if key not in base:
+        old = base.get(key, _MISSING)
+        if old is value:
+            continue  # most keys hold the very object the public view holds: no call to compare them
+        if old is _MISSING:
             changed[key] = {"r": value}
-        elif (d := delta(base[key], value)) is not None:
+        elif (d := delta(old, value)) is not None:
             changed[key] = d
     removed = [key for key in base if key not in target]
     if not changed and not removed:
