@@ -257,9 +257,30 @@ def discard_shanten(
     stops at the first discard it likes reads no more than it needs. The tile must be in the hand.
 
     The standard shape is read incrementally: a discard changes one suit's key, so the other
-    suits' rows (and the untouched pair's merge) are reused (`_DiscardRows`)."""
+    suits' rows (and the untouched pair's merge) are reused (`_DiscardRows`). Each answer is
+    kept, and the last hand asked (the same tuple, gold and shapes) gets the same reader back:
+    a turn's rule checks and its bot weigh the same hand."""
+    last = _LastDiscardReader.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is concealed and last[1] is gold and last[2] is shapes:
+        return last[3]
     if len(concealed) % 3 != 2:
         raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
+    reader = _discard_reader(concealed, gold, shapes)
+    if isinstance(concealed, tuple):  # immutable: the same object is the same hand
+        _LastDiscardReader.entry = (concealed, gold, shapes, reader)
+    return reader
+
+
+class _LastDiscardReader:
+    """The last `discard_shanten` reader, by hand tuple (identity), gold and shapes."""
+
+    entry: tuple[Sequence[Tile], Tile | None, frozenset[Shape], Callable[[Tile | None], int]] | None = None
+
+
+def _discard_reader(
+    concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
+) -> Callable[[Tile | None], int]:
+    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change)."""
     counts, golds = face_counts(concealed, gold)
     in_play = gold is not None
     gold_kind = None if gold is None else gold.kind
@@ -268,20 +289,24 @@ def discard_shanten(
     standard = Shape.STANDARD in shapes and 4 not in counts  # four of a kind: the general reading
     others = tuple(_USABLE[shape] for shape in shapes if shape != Shape.STANDARD or not standard)
     rows = _DiscardRows(counts) if standard else None
+    known: dict[int | None, int] = {}
 
     def after(tile: Tile | None) -> int:
-        if tile is None:
-            return shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-        kind = tile.kind
-        if kind == gold_kind:
-            return _discard_value(counts, golds - 1, target, spare, rows, None, others)
-        if kind == BAIBAN and gold_kind is not None:
-            kind = gold_kind  # 白板 plays as the gold's face (see face_counts)
-        counts[kind] -= 1
-        try:
-            return _discard_value(counts, golds, target, spare, rows, kind, others)
-        finally:
-            counts[kind] += 1
+        kind = None if tile is None else tile.kind
+        found = known.get(kind)
+        if found is not None:
+            return found
+        if kind is None:
+            value = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+        elif kind == gold_kind:
+            value = _discard_value(counts, golds - 1, target, spare, rows, None, others)
+        else:
+            face = gold_kind if kind == BAIBAN and gold_kind is not None else kind  # 白板 plays as the gold's face
+            c = counts.copy()
+            c[face] -= 1
+            value = _discard_value(c, golds, target, spare, rows, face, others)
+        known[kind] = value
+        return value
 
     return after
 

@@ -332,8 +332,8 @@ def _declarable(state: h.HandState, seat: int) -> frozenset[Tile]:
     hand = state.seats[seat].hand
     shapes = _shapes(state, seat)
     answer: frozenset[Tile] = frozenset()
-    if rules.shanten_of(hand, None, shapes) <= 0:
-        after = discard_shanten(hand, shapes=shapes)
+    after = discard_shanten(hand, shapes=shapes)  # the same reader the bot weighs this turn with
+    if after(None) <= 0:
         answer = frozenset(t for t in dict.fromkeys(hand) if after(t) <= 0 and _ready(state, seat, _without(hand, t)))
     _LastDeclarable.entry = (state, seat, answer)
     return answer
