@@ -7,7 +7,7 @@ decides *when* to ask. Shapes come from engine.shapes (gold-aware).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import attrgetter
 
 from engine.shapes import Shape, is_win
@@ -35,10 +35,14 @@ def gold_count(tiles: Iterable[Tile], gold: Tile | None) -> int:
 
 def shapes_for(variant: Variant, melds: Sequence[Meld]) -> frozenset[Shape]:
     """Winning shapes for a seat: the fully concealed shapes (对对胡, 七对) need no declared sets."""
-    shapes = variant.shapes
-    if melds:
-        shapes = frozenset(s for s in shapes if s == Shape.STANDARD)
-    return shapes
+    return _standard_only(variant.shapes) if melds else variant.shapes
+
+
+@cache
+def _standard_only(shapes: frozenset[Shape]) -> frozenset[Shape]:
+    """The standard shape of a variant's shapes, one set per variant: callers memoizing on the
+    shapes (by identity or value) see the same object every time."""
+    return frozenset(s for s in shapes if s == Shape.STANDARD)
 
 
 # The caches below are keyed by sorted tile kinds and the gold's kind: plain ints, hashed and

@@ -254,28 +254,125 @@ def discard_shanten(
 ) -> Callable[[Tile | None], int]:
     """`shanten` of 3k+2 concealed tiles less one copy of a tile, asked tile by tile (None: of the
     whole hand): the face counts are read once and one count changes per tile, so a caller that
-    stops at the first discard it likes reads no more than it needs. The tile must be in the hand."""
+    stops at the first discard it likes reads no more than it needs. The tile must be in the hand.
+
+    The standard shape is read incrementally: a discard changes one suit's key, so the other
+    suits' rows (and the untouched pair's merge) are reused (`_DiscardRows`). Each answer is
+    kept, and the last hand asked (the same tuple, gold and shapes) gets the same reader back:
+    a turn's rule checks and its bot weigh the same hand."""
+    last = _LastDiscardReader.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is concealed and last[1] is gold and last[2] is shapes:
+        return last[3]
     if len(concealed) % 3 != 2:
         raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
+    reader = _discard_reader(concealed, gold, shapes)
+    if isinstance(concealed, tuple):  # immutable: the same object is the same hand
+        _LastDiscardReader.entry = (concealed, gold, shapes, reader)
+    return reader
+
+
+class _LastDiscardReader:
+    """The last `discard_shanten` reader, by hand tuple (identity), gold and shapes."""
+
+    entry: tuple[Sequence[Tile], Tile | None, frozenset[Shape], Callable[[Tile | None], int]] | None = None
+
+
+def _discard_reader(
+    concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
+) -> Callable[[Tile | None], int]:
+    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change)."""
     counts, golds = face_counts(concealed, gold)
     in_play = gold is not None
     gold_kind = None if gold is None else gold.kind
+    target = len(concealed)  # the complete hand's size: that of the 3k+2 hand, and of a discard's 3k+1 plus one
+    spare = SPARE_GOLDS if in_play or golds else 0
+    standard = Shape.STANDARD in shapes and 4 not in counts  # four of a kind: the general reading
+    others = tuple(_USABLE[shape] for shape in shapes if shape != Shape.STANDARD or not standard)
+    rows = _DiscardRows(counts) if standard else None
+    known: dict[int | None, int] = {}
 
     def after(tile: Tile | None) -> int:
-        if tile is None:
-            return shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-        kind = tile.kind
-        if kind == gold_kind:
-            return shanten_counts(counts, golds - 1, shapes, gold_in_play=in_play)
-        if kind == BAIBAN and gold_kind is not None:
-            kind = gold_kind  # 白板 plays as the gold's face (see face_counts)
-        counts[kind] -= 1
-        try:
-            return shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-        finally:
-            counts[kind] += 1
+        kind = None if tile is None else tile.kind
+        found = known.get(kind)
+        if found is not None:
+            return found
+        if kind is None:
+            value = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+        elif kind == gold_kind:
+            value = _discard_value(counts, golds - 1, target, spare, rows, None, others)
+        else:
+            face = gold_kind if kind == BAIBAN and gold_kind is not None else kind  # 白板 plays as the gold's face
+            c = counts.copy()
+            c[face] -= 1
+            value = _discard_value(c, golds, target, spare, rows, face, others)
+        known[kind] = value
+        return value
 
     return after
+
+
+def _discard_value(
+    c: list[int],
+    golds: int,
+    target: int,
+    spare: int,
+    rows: _DiscardRows | None,
+    kind: int | None,
+    others: tuple[Callable[[Sequence[int], int, int], int | None], ...],
+) -> int:
+    """shanten_counts of a discard's 3k+1 counts `c` (one less of `kind`, None: a gold), the
+    standard shape read from `rows` when given, the other shapes from `others`."""
+    best = None
+    if rows is not None:
+        best = target - golds - rows.usable(kind, target // 3) - 1
+    for usable_of in others:
+        usable = usable_of(c, target, spare)
+        if usable is not None:
+            value = target - golds - usable - 1
+            best = value if best is None or value < best else best
+    if best is None:
+        raise HandSizeError(f"no shape fits {sum(c) + golds} tiles")
+    return best
+
+
+class _DiscardRows:
+    """The standard shape's per-suit rows of a hand's face counts (no kind held four times), and
+    `_standard_usable` of the counts less one tile: only that tile's suit key changes."""
+
+    __slots__ = ("keys", "suit_rows")
+
+    def __init__(self, c: Sequence[int]) -> None:
+        self.keys = (_key(c, 0, 9), _key(c, 9, 9), _key(c, 18, 9), _key(c, 27, 7))
+        m, p, s, h = self.keys
+        self.suit_rows = [_number_row(m), _number_row(p), _number_row(s), _honor_row(h)]
+
+    def usable(self, kind: int | None, k: int) -> int:
+        """Most real tiles usable in k set-blocks plus the pair-block, less one tile of `kind`
+        (None: no face tile less, a gold was discarded)."""
+        a, b, d, e = self.suit_rows
+        if kind is not None:
+            suit = _SUIT_OF[kind]
+            key = self.keys[suit] - _suits.POW5[kind - 9 * suit]
+            if suit == 0:
+                a = _number_row(key)
+            elif suit == 1:
+                b = _number_row(key)
+            elif suit == 2:
+                d = _number_row(key)
+            else:
+                e = _honor_row(key)
+        rows = _ROWS
+        a0, a1 = rows[_merged(a, b)]
+        b0, b1 = rows[_merged(d, e)]
+        best = 0
+        for i in range(k + 1):
+            x = a1[i] + b0[k - i]
+            y = a0[i] + b1[k - i]
+            if x > best:
+                best = x
+            if y > best:
+                best = y
+        return best
 
 
 def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:

@@ -34,12 +34,17 @@ def register(variant: Variant) -> Variant:
 
 def _load_builtins() -> None:
     for name in BUILTIN:
-        if name not in _REGISTRY:
-            try:
-                importlib.import_module(f"engine.variants.{name}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"engine.variants.{name}":
-                    raise
+        _load_builtin(name)
+
+
+def _load_builtin(name: str) -> None:
+    """Import a built-in variant's module (it registers itself), unless registered already."""
+    if name not in _REGISTRY:
+        try:
+            importlib.import_module(f"engine.variants.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engine.variants.{name}":
+                raise
 
 
 def get(variant_id: str) -> Variant:
@@ -47,6 +52,8 @@ def get(variant_id: str) -> Variant:
     found = _REGISTRY.get(variant_id)  # the common case first: asked at every rule step
     if found is not None:
         return found
+    if variant_id in BUILTIN:
+        _load_builtin(variant_id)  # only the game asked for: another's modules (its scoring) cost a load
     if variant_id not in _REGISTRY:
         _load_builtins()
     try:

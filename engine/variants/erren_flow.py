@@ -60,6 +60,7 @@ from engine.variants.erren_actions import (
     Pick,
     Swap,
 )
+from engine.waits import discard_shanten
 
 PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中换牌)
 
@@ -316,28 +317,38 @@ def _check_turn(state: h.HandState, seat: int, action: Action) -> None:
     if isinstance(action, Declare):
         if action.tile not in s.hand:
             raise TileNotInHand(f"{action.tile} is not in the hand")
-        rest = list(s.hand)
-        rest.remove(action.tile)
-        if not _one_step_from_complete(state, seat) or not _ready(state, seat, rest):
+        if action.tile not in _declarable(state, seat):
             raise NotReadyToDeclare(f"the hand is not ready without {action.tile}")
 
 
-def _one_step_from_complete(state: h.HandState, seat: int) -> bool:
-    """向听 <= 0: some discard leaves the hand ready. One memoized reading per hand, so a hand
-    further off refuses every Declare without reading the waits of each discard; the answer for
-    the last state asked is kept, since a turn's legal actions ask it once per Declare."""
-    last = _LastOneStep.entry  # one read: another thread may replace it meanwhile
+def _declarable(state: h.HandState, seat: int) -> frozenset[Tile]:
+    """The tiles whose discard leaves the seat's hand ready (报听 names one of them): none when
+    向听 > 0. Read once per state, since a turn's legal actions ask it once per Declare (the last
+    answer is kept). A discard whose 向听 (read incrementally) is above 0 cannot leave the hand
+    ready, so only the others' waits are read."""
+    last = _LastDeclarable.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is state and last[1] == seat:
         return last[2]
-    answer = rules.shanten_of(state.seats[seat].hand, None, _shapes(state, seat)) <= 0
-    _LastOneStep.entry = (state, seat, answer)
+    hand = state.seats[seat].hand
+    shapes = _shapes(state, seat)
+    answer: frozenset[Tile] = frozenset()
+    after = discard_shanten(hand, shapes=shapes)  # the same reader the bot weighs this turn with
+    if after(None) <= 0:
+        answer = frozenset(t for t in dict.fromkeys(hand) if after(t) <= 0 and _ready(state, seat, _without(hand, t)))
+    _LastDeclarable.entry = (state, seat, answer)
     return answer
 
 
-class _LastOneStep:
-    """The last `_one_step_from_complete` answer, by state (immutable) and seat."""
+def _without(hand: Sequence[Tile], tile: Tile) -> list[Tile]:
+    rest = list(hand)
+    rest.remove(tile)
+    return rest
 
-    entry: tuple[h.HandState, int, bool] | None = None
+
+class _LastDeclarable:
+    """The last `_declarable` answer, by state (immutable) and seat."""
+
+    entry: tuple[h.HandState, int, frozenset[Tile]] | None = None
 
 
 def _choices(state: h.HandState) -> tuple[Tile, ...]:

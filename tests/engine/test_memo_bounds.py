@@ -27,6 +27,7 @@ FIXED_DOMAIN = {
     "engine.hand_codec._by_hint",  # one per type hint
     "engine.hand_codec._hints",  # one per dataclass
     "engine.waits._plan",  # one per set of shapes
+    "engine.hand_rules._standard_only",  # one per variant's set of shapes
     "engine.waits._shares",  # (suits with four of a kind, spare golds): a few dozen
     "engine.waits._len",  # one per interned row
     "engine.waits._pinghe_pairs_by_counts",  # kinds held 1..4 times: a few hundred
