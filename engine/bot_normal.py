@@ -7,7 +7,9 @@ it can read, the gold, the wall count, the variant's public table state):
 - **Efficiency**: a discard keeps the lowest 向听 and, among those, the most live 进张
   (the copies of the useful tiles this seat cannot see), golds and 白板 as the rules play them.
 - **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's
-  public play (a readiness curve per game, by discards and declared sets; 报听 is sure).
+  public play (a readiness curve per game, by discards and declared sets; 报听 is sure) times
+  the wait shapes that win on the tile, weighed by the live copies of the tiles they hold (a
+  白板 is read as the gold's face; what a locked 报听 hand let go since it declared is safe).
   What a deal-in costs depends on who pays (`Style`): where every loser pays a 点炮 alike
   (pinghe, nanping) it costs nothing the hand going on would not, so danger only breaks ties
   between equally good discards; folding (弃和, the safest tile) is a yes/no decision, taken
@@ -37,7 +39,7 @@ offers) are played as the `easy` bot plays them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import bot as easy
@@ -46,9 +48,7 @@ from engine.actions import Action, Chow, Discard, Kong, Pass, Pong, Win
 from engine.evaluation import (
     _OWN_RIVER_FACTOR,
     _PASSED_FACTOR,
-    _SUJI_FACTOR,
     Sight,
-    _base_share,
     _efficiency,
     _Hand,
     _hand,
@@ -58,10 +58,11 @@ from engine.evaluation import (
 )
 from engine.hand import HandState, Phase, legal_actions
 from engine.shapes import Shape
-from engine.tiles import Tile
+from engine.tiles import BAIBAN, Tile
 from engine.variants import guangdong_bot as gd
 from engine.variants.erren_actions import Declare
 from engine.variants.guangdong_flow import take_discard_win, valued_honours
+from engine.view import declared_at
 
 # Readiness of an easy-playing opponent by its river length (index, clamped), one curve per
 # number of declared sets (0..3; four or more: READY_FOUR_SETS). Measured: engine.bot playing
@@ -88,7 +89,13 @@ _CURVES_ERREN = (
 )
 READY_FOUR_SETS = 0.95
 FLUSH_SUIT, OFF_FLUSH = 1.6, 0.25  # danger of a flush-seeker's suit, and of the other number suits
-PASSED_FACTOR, OWN_RIVER_FACTOR, SUJI_FACTOR = _PASSED_FACTOR, _OWN_RIVER_FACTOR, _SUJI_FACTOR
+PASSED_FACTOR, OWN_RIVER_FACTOR = _PASSED_FACTOR, _OWN_RIVER_FACTOR
+# The wait shapes of a ready hand, by their weight per way of holding their tiles (see `_shape_weight`);
+# a middle tile with every other copy live has the share MIDDLE_SHARE.
+SHAPE_SIDES, SHAPE_CLOSED, SHAPE_EDGE, SHAPE_PAIR, SHAPE_LONE = 1.0, 0.6, 0.6, 2.5, 1.5
+SUJI_SIDE = 0.4  # a two-sided wait whose other winning tile the seat threw (no 振听 here: not ruled out)
+MIDDLE_SHARE = 0.16
+SHAPE_REFERENCE = 2 * SHAPE_SIDES * 16 + SHAPE_CLOSED * 16 + SHAPE_PAIR * 3 + SHAPE_LONE * 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +208,13 @@ class Table:
     passed: tuple[frozenset[int], ...] = ()  # kinds each seat let pass since its last discard
     thrown: tuple[frozenset[int], ...] = ()  # kinds in each seat's river
     leans: tuple[int | None, ...] = ()  # the number suit a flush-seeker's shown sets are all in
+    live: tuple[int, ...] = ()  # per face kind, the copies this seat cannot see (`live_faces`)
     cache: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     @staticmethod
-    def read(style: Style, sg: Sight) -> Table:
+    def read(style: Style, sg: Sight, declared: Sequence[int | None] = ()) -> Table:
+        """The table as `sg` shows it; `declared` (erren, `engine.view.declared_at`) adds the tiles
+        a locked 报听 hand has let go since it declared to the ones it is known not to wait on."""
         ready = tuple(0.0 if o == sg.seat else readiness(style, sg, o) for o in range(sg.n_seats))
         calm = 1.0
         for r in ready:
@@ -213,10 +223,31 @@ class Table:
         return Table(
             ready,
             1 - calm,
-            passed=tuple(frozenset(t.kind for t in _passed_since(sg, o)) for o in seats),
-            thrown=tuple(frozenset(t.kind for t in sg.rivers[o]) for o in seats),
+            passed=tuple(_faces(sg, _passed_since(sg, o)) | _let_go(sg, declared, o) for o in seats),
+            thrown=tuple(_faces(sg, sg.rivers[o]) for o in seats),
             leans=tuple(_lean(sg, o) for o in seats),
+            live=live_faces(sg),
         )
+
+
+def _faces(sg: Sight, tiles: Iterable[Tile]) -> frozenset[int]:
+    return frozenset(rules.face(t, sg.gold).kind for t in tiles)
+
+
+def _let_go(sg: Sight, declared: Sequence[int | None], other: int) -> frozenset[int]:
+    """The faces a 报听 seat (locked: it throws every draw it cannot win with) has let go since its
+    declaring discard, which came after `declared[other]` discards: its own later discards and
+    the other seat's (two seats, taking turns: the other seat threw first). A claim since shrinks
+    the rivers, so fewer tiles count: never one too many."""
+    at = declared[other] if other < len(declared) else None
+    if at is None or sg.n_seats != 2:
+        return frozenset()
+    since = sum(len(r) for r in sg.rivers) - at - 1  # discards after the declaring one
+    if since <= 0:
+        return frozenset()
+    mine, theirs = sg.rivers[1 - other], sg.rivers[other]
+    ours, its = (since + 1) // 2, since // 2
+    return _faces(sg, mine[len(mine) - ours :]) | _faces(sg, theirs[len(theirs) - its :] if its else ())
 
 
 def danger(sg: Sight, table: Table, tile: Tile) -> float:
@@ -250,27 +281,56 @@ def risks(sg: Sight, table: Table, tile: Tile) -> tuple[float, float]:
 
 
 def _share(sg: Sight, table: Table, other: int, tile: Tile) -> float:
-    share = _base_share(tile)
-    kind = tile.kind
-    live = 4 - sg.seen[kind]
-    if live <= 0:
-        share *= 0.4  # every other copy seen: only a 单吊 or an edge/closed wait on it remains
-    elif live == 1:
-        share *= 0.7
+    """How likely a ready `other` waits on `tile` (its face: 白板 plays as the gold's face): the
+    wait shapes that win on it, weighed by the live copies of the tiles they need (`_shape_weight`),
+    a tile let pass since its last discard (or, a 报听 seat, since it declared) nearly safe, its own
+    discards safer, a flush-seeker's suit likelier and the other suits unlikely."""
+    kind = rules.face(tile, sg.gold).kind
+    share = MIDDLE_SHARE * _shape_weight(table.live, kind, table.thrown[other]) / SHAPE_REFERENCE
     if kind in table.passed[other]:
         share *= PASSED_FACTOR
     elif kind in table.thrown[other]:
         share *= OWN_RIVER_FACTOR
-    elif not tile.is_honor and all(k in table.thrown[other] for k in _suji_partners(tile)):
-        share *= SUJI_FACTOR
     lean = table.leans[other]
     if lean is not None:
         share *= 1.2 if tile.is_honor else (FLUSH_SUIT if tile.suit == lean else OFF_FLUSH)
     return share
 
 
-def _suji_partners(tile: Tile) -> list[int]:
-    return [tile.kind + d for d in (-3, 3) if 1 <= tile.number + d <= 9]
+def _shape_weight(live: Sequence[int], kind: int, thrown: frozenset[int]) -> float:
+    """The ways a ready hand can wait on face `kind`: a pair wait (two live copies held), a lone
+    wait (one), and for a number tile the two-sided waits (the two tiles above or below it held;
+    one whose other winning tile the seat threw itself counts `SUJI_SIDE`), the closed wait (the
+    tiles either side) and the edge wait (1-2 for a 3, 8-9 for a 7), each by the product of the
+    live copies of the tiles it holds (`live`, by face kind)."""
+    n = live[kind]
+    weight = SHAPE_PAIR * n * (n - 1) / 2 + SHAPE_LONE * n
+    if kind >= 27:
+        return weight
+    rank = kind % 9  # 0 for a 1, 8 for a 9
+    if rank <= 5:
+        weight += SHAPE_SIDES * live[kind + 1] * live[kind + 2] * (SUJI_SIDE if kind + 3 in thrown else 1.0)
+    elif rank == 6:
+        weight += SHAPE_EDGE * live[kind + 1] * live[kind + 2]
+    if rank >= 3:
+        weight += SHAPE_SIDES * live[kind - 1] * live[kind - 2] * (SUJI_SIDE if kind - 3 in thrown else 1.0)
+    elif rank == 2:
+        weight += SHAPE_EDGE * live[kind - 1] * live[kind - 2]
+    if 1 <= rank <= 7:
+        weight += SHAPE_CLOSED * live[kind - 1] * live[kind + 1]
+    return weight
+
+
+def live_faces(sg: Sight) -> tuple[int, ...]:
+    """Per face kind, the copies this seat cannot see that play as it: in a gold game the golds are
+    wild (no face), and the gold's face is played by the 白板s."""
+    live = [max(0, 4 - n) for n in sg.seen]
+    gold = sg.gold
+    if gold is not None:
+        live[gold.kind] = live[BAIBAN] if gold.kind != BAIBAN else 0
+        if gold.kind != BAIBAN:
+            live[BAIBAN] = 0
+    return tuple(live)
 
 
 def _lean(sg: Sight, other: int) -> int | None:
@@ -309,7 +369,7 @@ def _turn(state: HandState, seat: int, legal: list[Action]) -> Action:
         return Win()
     sg = sight(state, seat)
     style = style_of(state)
-    table = Table.read(style, sg)
+    table = Table.read(style, sg, declared_at(state))
     kong = _turn_kong(state, seat, legal, sg, table)
     if kong is not None:
         return kong
@@ -537,7 +597,7 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     tile = window.tile
     style = style_of(state)
     sg = sight(state, seat)
-    table = Table.read(style, sg)
+    table = Table.read(style, sg, declared_at(state))
     shanten = _hand(sg.hand, sg.gold, sg.shapes).shanten()
     if _folding(style, shanten, table):
         return Pass()

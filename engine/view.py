@@ -78,7 +78,16 @@ def _audience_view(
         "finished": state.finished,
         "result": result,
         "table": _variant_view(state, seat),
+        "declared_at": declared_at(state),
     }
+
+
+def declared_at(state: HandState) -> list[int | None]:
+    """Per seat, when it declared 报听 (erren): the number of discards on the table just before its
+    declaring discard (None: not declared). Public: every seat saw the declaration. A declared hand
+    is locked, so every tile thrown since that it did not win on is no wait of it."""
+    marks = state.ext.get("declared") or [None] * state.n_seats
+    return [None if m is None else int(m) for m in marks]
 
 
 def _variant_view(state: HandState, seat: int | None) -> dict[str, Any] | None:

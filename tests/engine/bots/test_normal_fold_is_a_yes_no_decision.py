@@ -16,7 +16,7 @@ from tests.engine.test_evaluation import seat_sight
 
 FAR = "1m5m9m" + "4p5p" + "1s4s7s9s" + "1z2z3z4z7z"  # 14 tiles, 向听 well above 2; 5p is half of 45p
 BOB_FOUR_SETS = ((), ("123s", "456s", "789m", "222p"), (), ())
-BOB_LET_5P_PASS = ("", "1z", "5p", "")  # Carol threw 5p after Bob's last discard; Dave is to play
+BOB_LET_5P_PASS = ("", "9p", "5p", "")  # Carol threw 5p after Bob's last discard (9p); Dave is to play
 
 
 def judge(variant: str, *, melds=BOB_FOUR_SETS, declared=(False, False, False, False), drawable=60) -> Tile:

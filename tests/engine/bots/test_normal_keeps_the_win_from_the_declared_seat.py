@@ -13,7 +13,7 @@ from engine.tiles import Tile
 from tests.engine.test_evaluation import seat_sight
 
 ALICE = "123m456m789p" + "4p" + "3s4s5s6s"
-BOB_RIVER = "9s7s8p2p3s1p"
+BOB_RIVER = "9s7s1m9m3s2z"
 
 
 def alice_throws(bob_declared: bool) -> Tile:
