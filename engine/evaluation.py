@@ -45,7 +45,7 @@ from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
 
 # the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
-from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable
+from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable, pooled
 
 _KIND_OF = attrgetter("kind")
 
@@ -157,7 +157,7 @@ _POW5 = tuple(5 ** (k - _SUITS[_SUIT_OF[k]][0]) for k in range(N_KINDS))
 _Row = tuple[tuple[int, ...], tuple[int, ...]]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _row(suit: int, key: int) -> _Row:
     """One suit's most usable real tiles in m set-blocks (m = 0..5), without and with the pair-block.
 
@@ -199,7 +199,7 @@ def _runs(key: int, n: int, chows: bool) -> list[int]:
     return runs
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _merge(a: _Row, b: _Row) -> _Row:
     """Two suits' rows as one (max-plus over how many set-blocks each takes). Memoized: real hands'
     rows are few (a row counts usable tiles, not which), so most merges are asked again."""
@@ -222,7 +222,7 @@ def _merge(a: _Row, b: _Row) -> _Row:
                 best1 = z
         m0.append(best0)
         m1.append(best1)
-    return tuple(m0), tuple(m1)
+    return pooled((tuple(m0), tuple(m1)))
 
 
 def _final(a: _Row, b: _Row, k: int) -> int:
@@ -499,7 +499,7 @@ def _additions(suit: int, key: int) -> tuple[tuple[_Row, int], ...]:
     return tuple(rows.items())
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def _gains(suit: int, key: int, others: _Row, k: int) -> tuple[int, int]:
     """(the most real tiles usable in k set-blocks and the pair, the standard reading of the suit's
     key beside the other suits' merged row; bit j set: one more copy of the suit's j-th face uses
@@ -524,7 +524,7 @@ def _gains(suit: int, key: int, others: _Row, k: int) -> tuple[int, int]:
 # _final of (a suit's row, the other suits' merged row, k), shared by _gains: rows are few, so the
 # same pair comes back across keys (9 in 10 asked again). Emptied when it grows past this.
 _FINALS: dict[tuple[_Row, _Row, int], int] = {}
-_FINALS_KEPT = 1 << 16
+_FINALS_KEPT = 1 << 14
 
 
 @lru_cache(maxsize=1 << 14)

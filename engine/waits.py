@@ -435,8 +435,25 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
 
 
 # Memoized per suit key: a suit's keys are bounded (5**9) but far more than real hands use, so
-# the memos keep the most recent; 32,768 holds what thousands of hands ask (~13k keys at 2,000).
-_MEMO_KEYS = 1 << 15
+# the memos keep the most recent 16,384 (about what 1,500 hands ask: a long-running worker levels off).
+_MEMO_KEYS = 1 << 14
+
+# Rows are few (a row counts usable tiles, not which: a few hundred in real play) but the memos
+# keyed by suit keys hold one per key: the pool hands back one object per distinct row, so each
+# memo entry costs a reference, not two tuples (a worker's review memos were ~2/3 row copies).
+_POOL: dict[_Row, _Row] = {}
+_POOL_KEPT = 1 << 15
+
+
+def pooled(row: _Row) -> _Row:
+    """The pool's object equal to `row` (`row` itself if new, or once the pool is full)."""
+    found = _POOL.get(row)
+    if found is not None:
+        return found
+    if len(_POOL) < _POOL_KEPT:
+        _POOL[row] = row
+    return row
+
 
 # Interned rows: a suit key's row and a merged pair's are small ids into _ROWS.
 _ROWS: list[_Row] = []
@@ -638,7 +655,7 @@ def _suit_usable(key: int, n: int, chows: bool) -> _Row:
             elif m:
                 r0[m] = max(r0[m], rest0[m - 1] + gain)
                 r1[m] = max(r1[m], rest1[m - 1] + gain)
-    return tuple(r0), tuple(r1)
+    return pooled((tuple(r0), tuple(r1)))
 
 
 def _blocks_at(c: Sequence[int], i: int, chows: bool) -> list[tuple[tuple[int, ...], bool]]:
@@ -685,7 +702,7 @@ def _suit_rows(key: int, full: int, n: int, chows: bool) -> tuple[_Row, ...]:
                 elif m:
                     r0[m] = max(r0[m], rest0[m - 1] + gain)
                     r1[m] = max(r1[m], rest1[m - 1] + gain)
-    return tuple((tuple(r0), tuple(r1)) for r0, r1 in rows)
+    return tuple(pooled((tuple(r0), tuple(r1))) for r0, r1 in rows)
 
 
 def _costed_blocks_at(c: Sequence[int], i: int, full: int, chows: bool) -> list[tuple[tuple[int, ...], bool, int]]:

@@ -72,3 +72,12 @@ def test_answers_do_not_change_when_the_memos_are_small(monkeypatch: Any) -> Non
     full.pop("timing", None)
     small.pop("timing", None)
     assert small == full
+
+
+def test_equal_rows_are_one_pooled_object() -> None:
+    """Two suit keys with the same usable-tile row share one row object, so a memo entry costs a
+    reference (1m alone and 9m alone: one tile usable in any block either way)."""
+    one_man = waits._suit_usable(1, 9, True)  # key of 1m: one copy of the suit's first kind
+    nine_man = waits._suit_usable(5**8, 9, True)  # key of 9m
+    assert one_man == nine_man
+    assert one_man is nine_man
