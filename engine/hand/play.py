@@ -32,7 +32,7 @@ from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
-from engine.hand.validation import _VALIDATORS, _check_discard, _chow_pairs, _concealed_kongs
+from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs, _discard_test
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
 
@@ -105,11 +105,12 @@ def _legal_actions(state: HandState, seat: int) -> list[Action]:
 def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[Action]) -> list[Action]:
     """`_check_only` on each candidate of a turn, with the discards (most of them) checked on a
     shortcut that refuses exactly what it refuses: a turn always has the shared discard handler,
-    the variant's `check` is asked only if it has one, and 双游 is read once for the whole hand."""
+    the variant's `check` is asked only if it has one, and the discard rules are read once for
+    the whole hand (`_discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
     key = (Phase.TURN, Discard)
     own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
-    shuangyou = state.shuangyou_seat
+    allowed = _discard_test(state, seat, state.shuangyou_seat)
     out = []
     for action in candidates:
         try:
@@ -118,7 +119,8 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
             else:
                 if check is not None:
                     check(state, seat, action)
-                _check_discard(state, seat, action.tile, shuangyou)
+                if not allowed(action.tile):
+                    continue
         except IllegalAction:
             continue
         out.append(action)

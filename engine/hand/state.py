@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.events import Event
 from engine.hand_codec import decode, encode
-from engine.sheet import Meld, SettlementSheet, WinContext
+from engine.sheet import Meld, MeldKind, SettlementSheet, WinContext
 from engine.tiles import Tile
 from engine.variants import Variant
 from engine.variants import get as get_variant
@@ -238,12 +238,16 @@ def shuangyou_seat_of(seats: tuple[SeatState, ...] | list[SeatState]) -> int | N
 
 
 def _reserve(rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState]) -> int:
+    """The dead wall's size (DeadWall): asked before every draw, so only the melds there are are
+    read, and flowers only where they count (flower points start at four)."""
     dw = rules_.dead_wall
     total = dw.base
     for seat in seats:
-        total += dw.per_exposed_kong * sum(1 for m in seat.melds if m.is_exposed_kong)
-        total += dw.per_concealed_kong * sum(1 for m in seat.melds if m.is_concealed_kong)
-        total += dw.per_flower_point * flower_points(len(seat.flowers))
+        for m in seat.melds:
+            if m.kind == MeldKind.KONG:
+                total += dw.per_concealed_kong if m.concealed else dw.per_exposed_kong
+        if len(seat.flowers) >= 4:
+            total += dw.per_flower_point * flower_points(len(seat.flowers))
     return total
 
 
