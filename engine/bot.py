@@ -209,8 +209,9 @@ def _claim(state: HandState, seat: int, legal: list[Action], rng: random.Random)
     tile = state.window.tile
     shapes = rules.shapes_for(state.rules, ())
     now = rules.shanten_of(s.hand, state.gold, rules.shapes_for(state.rules, s.melds))
+    match = _matching(s.hand, tile, state.gold)
     for action in legal:
-        used = _claim_tiles(state, seat, action, tile)
+        used = _claim_tiles(match, action)
         if used is None:
             continue
         rest = list(s.hand)
@@ -221,13 +222,14 @@ def _claim(state: HandState, seat: int, legal: list[Action], rng: random.Random)
     return Pass()
 
 
-def _claim_tiles(state: HandState, seat: int, action: Action, tile: Tile) -> list[Tile] | None:
-    hand = state.seats[seat].hand
-    match = [
-        t
-        for t in hand
-        if not rules.is_gold(t, state.gold) and rules.face(t, state.gold) == rules.face(tile, state.gold)
-    ]
+def _matching(hand: tuple[Tile, ...], tile: Tile, gold: Tile | None) -> list[Tile]:
+    """The hand's non-gold tiles playing as `tile`'s face (a pong or kong takes them), read once per claim."""
+    target = rules.face(tile, gold)
+    face_of_gold = gold is not None and gold.kind != BAIBAN  # then 白板 plays as the gold's face
+    return [t for t in hand if t is not gold and (gold if face_of_gold and t.kind == BAIBAN else t) is target]
+
+
+def _claim_tiles(match: list[Tile], action: Action) -> list[Tile] | None:
     if isinstance(action, Kong):
         return match[:3]
     if isinstance(action, Pong):

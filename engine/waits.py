@@ -632,12 +632,19 @@ def _suit_usable(key: int, n: int, chows: bool) -> _Row:
     for used, is_pair in _blocks_at(c, i, chows):
         rest0, rest1 = _suit_usable(key - sum(_suits.POW5[j] for j in used), n, chows)
         gain = len(used)
-        for m in range(_MAX_BLOCKS + 1):
-            if is_pair:
-                r1[m] = max(r1[m], rest0[m] + gain)
-            elif m:
-                r0[m] = max(r0[m], rest0[m - 1] + gain)
-                r1[m] = max(r1[m], rest1[m - 1] + gain)
+        # Max-plus by comparisons (no max() call): every cold start computes hundreds of rows.
+        if is_pair:
+            for m in range(_MAX_BLOCKS + 1):
+                x = rest0[m] + gain
+                if x > r1[m]:
+                    r1[m] = x
+        else:
+            for m in range(1, _MAX_BLOCKS + 1):
+                x, y = rest0[m - 1] + gain, rest1[m - 1] + gain
+                if x > r0[m]:
+                    r0[m] = x
+                if y > r1[m]:
+                    r1[m] = y
     return tuple(r0), tuple(r1)
 
 
