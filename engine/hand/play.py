@@ -162,12 +162,20 @@ def pass_idle_run(state: HandState) -> Progress:
             state = _passed(state, quiet)
             continue
         seat = state.to_act[0]
-        if not only_pass(state, seat):
+        if not _offered_nothing(state, seat) and not only_pass(state, seat):
             break
         progress = apply(state, seat, Pass())
         state = progress.state
         events.extend(progress.events)
     return Progress(state, tuple(events))
+
+
+def _offered_nothing(state: HandState, seat: int) -> bool:
+    """A seat that a claim or rob-kong window offers nothing: `only_pass` holds for it by the hooks'
+    contract (`candidates` adds nothing for it, `check` never refuses its pass), so its legal
+    actions need not be built to know it."""
+    window = state.window
+    return window is not None and state.phase in _QUIET_PHASES and not window.offered(seat)
 
 
 def _quiet_run(state: HandState) -> tuple[int, ...]:
