@@ -280,15 +280,22 @@ class _LastDiscardReader:
 def _discard_reader(
     concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
 ) -> Callable[[Tile | None], int]:
-    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change)."""
+    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change).
+
+    Each shape is read incrementally where it can be: the standard shape by suit rows
+    (`_DiscardRows`), the others by `_special_reader`; the standard shape of a hand holding four
+    of a kind is read on the changed counts (`_standard_usable`)."""
     counts, golds = face_counts(concealed, gold)
     in_play = gold is not None
     gold_kind = None if gold is None else gold.kind
     target = len(concealed)  # the complete hand's size: that of the 3k+2 hand, and of a discard's 3k+1 plus one
     spare = SPARE_GOLDS if in_play or golds else 0
     standard = Shape.STANDARD in shapes and 4 not in counts  # four of a kind: the general reading
-    others = tuple(_USABLE[shape] for shape in shapes if shape != Shape.STANDARD or not standard)
     rows = _DiscardRows(counts) if standard else None
+    general = Shape.STANDARD in shapes and not standard
+    specials = [_special_reader(shape, counts, target, spare) for shape in shapes if shape != Shape.STANDARD]
+    readers = [r for r in specials if r is not None]  # None: the shape cannot fit this hand's size
+    k = target // 3
     known: dict[int | None, int] = {}
 
     def after(tile: Tile | None) -> int:
@@ -297,42 +304,101 @@ def _discard_reader(
         if found is not None:
             return found
         if kind is None:
-            value = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-        elif kind == gold_kind:
-            value = _discard_value(counts, golds - 1, target, spare, rows, None, others)
-        else:
-            face = gold_kind if kind == BAIBAN and gold_kind is not None else kind  # 白板 plays as the gold's face
+            known[kind] = value = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
+            return value
+        g, face = golds, kind if kind != gold_kind else None
+        if kind == gold_kind:
+            g = golds - 1
+        elif kind == BAIBAN and gold_kind is not None:
+            face = gold_kind  # 白板 plays as the gold's face
+        usable = -1
+        if rows is not None:
+            usable = rows.usable(face, k)
+        elif general:
             c = counts.copy()
-            c[face] -= 1
-            value = _discard_value(c, golds, target, spare, rows, face, others)
-        known[kind] = value
+            if face is not None:
+                c[face] -= 1
+            usable = _standard_usable(c, target, spare)
+        for reader in readers:
+            found = reader(face)
+            if found > usable:
+                usable = found
+        if usable < 0:
+            raise HandSizeError(f"no shape among {sorted(s.name for s in shapes)} fits {target - 1} tiles")
+        known[kind] = value = target - g - usable - 1
         return value
 
     return after
 
 
-def _discard_value(
-    c: list[int],
-    golds: int,
-    target: int,
-    spare: int,
-    rows: _DiscardRows | None,
-    kind: int | None,
-    others: tuple[Callable[[Sequence[int], int, int], int | None], ...],
-) -> int:
-    """shanten_counts of a discard's 3k+1 counts `c` (one less of `kind`, None: a gold), the
-    standard shape read from `rows` when given, the other shapes from `others`."""
-    best = None
-    if rows is not None:
-        best = target - golds - rows.usable(kind, target // 3) - 1
-    for usable_of in others:
-        usable = usable_of(c, target, spare)
-        if usable is not None:
-            value = target - golds - usable - 1
-            best = value if best is None or value < best else best
-    if best is None:
-        raise HandSizeError(f"no shape fits {sum(c) + golds} tiles")
-    return best
+def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Callable[[int | None], int] | None:
+    """`_USABLE[shape]` of the counts `c` less one tile of a face kind (None: a gold, no face
+    less), as a reader of that kind; None when the shape does not fit `target` tiles. Each is
+    read from what one kind's count changes: the kinds held n times, the orphans, one suit."""
+    if shape == Shape.PINGHE_PAIRS:
+        if target != 17:
+            return None
+        return _histogram_reader(c, lambda h1, h2, h3, h4: _pinghe_pairs_by_counts(h1, h2, h3, h4, spare > 0))
+    if target != 14:
+        return None
+    if shape == Shape.SEVEN_PAIRS:
+        return _histogram_reader(c, lambda h1, h2, h3, h4: _seven_blocks(h2 + h3 + 2 * h4, h1 + h3))
+    if shape == Shape.THIRTEEN_ORPHANS:
+        return _orphans_reader(c)
+    if shape == Shape.NINE_GATES:
+        return _nine_gates_reader(c)
+    raise ValueError(f"no usable-tile reading for shape {shape}")
+
+
+def _histogram_reader(c: list[int], usable: Callable[[int, int, int, int], int]) -> Callable[[int | None], int]:
+    """A shape whose usable tiles depend only on how many kinds are held 1, 2, 3 and 4 times."""
+    h = [c.count(n) for n in range(5)]
+
+    def read(face: int | None) -> int:
+        if face is None:
+            return usable(h[1], h[2], h[3], h[4])
+        n = c[face]  # one copy fewer: a kind held n times is held n - 1 times
+        less = h.copy()
+        less[n] -= 1
+        less[n - 1] += 1
+        return usable(less[1], less[2], less[3], less[4])
+
+    return read
+
+
+def _orphans_reader(c: list[int]) -> Callable[[int | None], int]:
+    """`_orphans_usable` (十三幺: each orphan kind held, plus one for a pair of any)."""
+    held = sum(1 for j in ORPHANS if c[j])
+    pairs = sum(1 for j in ORPHANS if c[j] >= 2)
+
+    def read(face: int | None) -> int:
+        h, p = held, pairs
+        if face is not None and face in _ORPHAN_SET:
+            h -= c[face] == 1
+            p -= c[face] == 2
+        return h + (1 if p else 0)
+
+    return read
+
+
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+def _nine_gates_reader(c: list[int]) -> Callable[[int | None], int]:
+    """`_nine_gates_usable` (九莲宝灯: the best numbered suit); a discard changes one suit's value."""
+    suits = [_nine_gates_suit(tuple(c[9 * s : 9 * s + 9])) for s in range(3)]
+
+    def read(face: int | None) -> int:
+        if face is None or face >= 27:
+            return max(suits)
+        s = face // 9
+        run = c[9 * s : 9 * s + 9]
+        run[face - 9 * s] -= 1
+        values = suits.copy()
+        values[s] = _nine_gates_suit(tuple(run))
+        return max(values)
+
+    return read
 
 
 class _DiscardRows:
