@@ -351,17 +351,25 @@ def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Call
 
 
 def _histogram_reader(c: list[int], usable: Callable[[int, int, int, int], int]) -> Callable[[int | None], int]:
-    """A shape whose usable tiles depend only on how many kinds are held 1, 2, 3 and 4 times."""
-    h = [c.count(n) for n in range(5)]
+    """A shape whose usable tiles depend only on how many kinds are held 1, 2, 3 and 4 times: a
+    discard of a kind held n times moves one kind from n to n - 1, so there are five answers
+    (index 0: a gold discarded), each read once."""
+    h1, h2, h3, h4 = c.count(1), c.count(2), c.count(3), c.count(4)
+    histograms = (
+        (h1, h2, h3, h4),
+        (h1 - 1, h2, h3, h4),
+        (h1 + 1, h2 - 1, h3, h4),
+        (h1, h2 + 1, h3 - 1, h4),
+        (h1, h2, h3 + 1, h4 - 1),
+    )
+    answers: list[int | None] = [None] * 5
 
     def read(face: int | None) -> int:
-        if face is None:
-            return usable(h[1], h[2], h[3], h[4])
-        n = c[face]  # one copy fewer: a kind held n times is held n - 1 times
-        less = h.copy()
-        less[n] -= 1
-        less[n - 1] += 1
-        return usable(less[1], less[2], less[3], less[4])
+        n = 0 if face is None else c[face]
+        found = answers[n]
+        if found is None:
+            found = answers[n] = usable(*histograms[n])
+        return found
 
     return read
 

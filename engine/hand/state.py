@@ -67,11 +67,19 @@ _SEAT_FIELDS = tuple(SeatState.__dataclass_fields__)
 _READ_SEAT = attrgetter(*_SEAT_FIELDS)  # every field's value in one C call
 
 
+_SEAT_AT = {name: i for i, name in enumerate(_SEAT_FIELDS)}
+
+
 def replace_seat(seat: SeatState, **changes: Any) -> SeatState:
-    """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path)."""
-    values = dict(zip(_SEAT_FIELDS, _READ_SEAT(seat), strict=True))
-    values.update(changes)
-    return SeatState(**values)
+    """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path):
+    the fields are read in one call and passed by position. An unknown field is a TypeError."""
+    values = list(_READ_SEAT(seat))
+    for name, value in changes.items():
+        at = _SEAT_AT.get(name)
+        if at is None:
+            raise TypeError(f"SeatState has no field {name!r}")
+        values[at] = value
+    return SeatState(*values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,15 +112,16 @@ class Window:
     @property
     def asked(self) -> tuple[int, ...]:
         """Every seat the window was put to (public, unchanged until the window closes)."""
-        return tuple(s for s, _ in self.options)
+        return tuple([s for s, _ in self.options])  # a list first: no generator to run (asked at every step)
 
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats yet to answer (secret: answers are not announced)."""
-        if not self.answers:
-            return self.asked
-        answered = {s for s, _ in self.answers}
-        return tuple(s for s, _ in self.options if s not in answered)
+        answers = self.answers
+        if not answers:
+            return tuple([s for s, _ in self.options])
+        answered = [s for s, _ in answers]  # at most three seats: a list is searched as fast as a set is built
+        return tuple([s for s, _ in self.options if s not in answered])
 
 
 @dataclass(frozen=True, slots=True)
