@@ -111,11 +111,20 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
     key = (Phase.TURN, Discard)
     own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
     allowed = _discard_test(state, seat, state.shuangyou_seat)
+    handlers = hooks.handlers
     out = []
     for action in candidates:
         try:
             if type(action) is not Discard or own_discard:
-                _check_only(state, seat, action, hooks)
+                # _check_only, inlined: a handler for the phase, the variant's check, the validator.
+                kind = type(action)
+                if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in _HANDLERS:
+                    continue  # WrongPhase
+                if check is not None:
+                    check(state, seat, action)
+                validator = _VALIDATORS.get(kind)
+                if validator is not None:
+                    validator(state, seat, action)
             else:
                 if check is not None:
                     check(state, seat, action)

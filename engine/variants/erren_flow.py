@@ -30,6 +30,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
+from operator import attrgetter
 from typing import Any
 
 from engine import hand as h
@@ -62,6 +63,7 @@ from engine.variants.erren_actions import (
 )
 from engine.waits import discard_shanten
 
+_KIND = attrgetter("kind")  # tiles sort by kind: ints compare in C
 PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中换牌)
 
 
@@ -488,7 +490,9 @@ class ErrenFlow(h.FlowHooks):
             _check_turn(state, seat, action)
 
     def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
-        """The machine's candidate actions with erren's own added (every one still goes through `check`)."""
+        """The machine's candidate actions with erren's own added (every one still goes through `check`).
+        A turn's 报听 is offered only with a tile `check` accepts (`_declarable`): the others would be
+        refused one by one."""
         s = state.seats[seat]
         if state.phase == h.Phase.EXCHANGE:
             return [Pass(), Exchange(()), *(Exchange((t,)) for t in sorted(set(s.hand)))]
@@ -497,7 +501,8 @@ class ErrenFlow(h.FlowHooks):
                 return [Pass(), *(Pick(t) for t in _choices(state))]
             return [Pass(), *(Swap(c) for c in sorted(set(combinations_with_replacement(sorted(s.hand), 3))))]
         if state.phase == h.Phase.TURN and not declared(state, seat) and not _haidi_on(state):
-            return acts + [Declare(t) for t in sorted(set(s.hand))]
+            declarable = _declarable(state, seat)
+            return acts + [Declare(t) for t in sorted(declarable, key=_KIND)] if declarable else acts
         return acts
 
     def claims(self, state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
