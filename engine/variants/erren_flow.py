@@ -27,7 +27,6 @@ never drawn).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
 from operator import attrgetter
@@ -292,8 +291,14 @@ def _haidi_drawer(d: h.Draft) -> int | None:
 # ====================================================================== checks and candidates
 
 
+def _not_all_held(tiles: Sequence[Tile], hand: Sequence[Tile]) -> bool:
+    """`Counter(tiles) - Counter(hand)` is not empty: some tile is wanted more times than held.
+    Counted with `count` (tiles are interned: compared by identity in C, never hashed)."""
+    return any(tiles.count(t) > hand.count(t) for t in tiles)
+
+
 def _check_exchange(state: h.HandState, seat: int, action: Action) -> None:
-    if isinstance(action, Exchange) and Counter(action.tiles) - Counter(state.seats[seat].hand):
+    if isinstance(action, Exchange) and _not_all_held(action.tiles, state.seats[seat].hand):
         raise BadExchange(f"{format_tiles(action.tiles)} is not all in the hand")
 
 
@@ -304,7 +309,7 @@ def _check_offer(state: h.HandState, seat: int, action: Action) -> None:
     if isinstance(action, Swap):
         if kind != SWAP:
             raise NotOffered("no triplet is on offer")
-        if Counter(action.tiles) - Counter(state.seats[seat].hand):
+        if _not_all_held(action.tiles, state.seats[seat].hand):
             raise TileNotInHand(f"{format_tiles(action.tiles)} is not all in the hand")
 
 
