@@ -303,14 +303,14 @@ def _discard_reader(
         found = known.get(kind)
         if found is not None:
             return found
-        if kind is None:
-            known[kind] = value = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-            return value
-        g, face = golds, kind if kind != gold_kind else None
-        if kind == gold_kind:
+        # None: no face tile less, for the whole hand (a complete one has every tile usable: -1)
+        # or a gold discarded (one gold less).
+        face: int | None = None
+        g = golds
+        if kind is not None and kind == gold_kind:
             g = golds - 1
-        elif kind == BAIBAN and gold_kind is not None:
-            face = gold_kind  # 白板 plays as the gold's face
+        elif kind is not None:
+            face = gold_kind if kind == BAIBAN and gold_kind is not None else kind  # 白板 plays as the gold's face
         usable = -1
         if rows is not None:
             usable = rows.usable(face, k)
@@ -416,8 +416,16 @@ class _DiscardRows:
     __slots__ = ("keys", "suit_rows")
 
     def __init__(self, c: Sequence[int]) -> None:
-        self.keys = (_key(c, 0, 9), _key(c, 9, 9), _key(c, 18, 9), _key(c, 27, 7))
-        m, p, s, h = self.keys
+        # The suit keys written flat (as in _standard_usable): once per decision.
+        m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+        p = c[9] + 5 * (
+            c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+        )
+        s = c[18] + 5 * (
+            c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+        )
+        h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+        self.keys = (m, p, s, h)
         self.suit_rows = [_number_row(m), _number_row(p), _number_row(s), _honor_row(h)]
 
     def usable(self, kind: int | None, k: int) -> int:
