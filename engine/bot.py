@@ -17,7 +17,7 @@ from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, QiangJin, RobConcealedKong, Win
 from engine.hand import HandState, Phase, flow_hooks, legal_actions
 from engine.shapes import Shape
-from engine.tiles import N_KINDS, Tile
+from engine.tiles import BAIBAN, N_KINDS, Tile
 from engine.waits import discard_shanten
 
 # Keep a drawn gold in 单游 (to discard it into 双游) only while this many live tiles remain.
@@ -155,14 +155,16 @@ def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> list[int]:
     the hand lacks is a plain index, not a Counter's missing-key call)."""
     faces = [0] * N_KINDS
     for t in hand:
-        if not rules.is_gold(t, gold):
-            faces[rules.face(t, gold).kind] += 1
+        if t is not gold:  # tiles are interned: `is` is rules.is_gold
+            faces[t.kind] += 1
+    if gold is not None and gold.kind != BAIBAN:  # 白板 plays as the gold's face (rules.face)
+        faces[gold.kind], faces[BAIBAN] = faces[BAIBAN], 0
     return faces
 
 
 def _preference(tile: Tile, faces: list[int], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
     """Keep golds; shed the tiles that connect least to the rest (a little noise breaks ties)."""
-    if rules.is_gold(tile, gold):
+    if tile is gold:  # rules.is_gold (interned tiles)
         return (1, rng.random() * 0.01)
     return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
 
@@ -178,17 +180,21 @@ def _ready_key(rest: list[Tile], sh: int, gold: Tile | None, shapes: frozenset[S
 def _isolation(tile: Tile, faces: list[int], gold: Tile | None) -> float:
     """How little a (non-gold) tile connects to the rest of the hand whose `faces` are counted
     (honours and terminals alone score highest)."""
-    f = rules.face(tile, gold)
-    kind = f.kind
+    kind = tile.kind
+    if kind == BAIBAN and gold is not None:
+        kind = gold.kind  # rules.face: 白板 plays as the gold's face
     links = (faces[kind] - 1) * 2
-    if f.is_honor:
+    if kind >= _HONOURS:
         return 0.5 - links
-    number = f.number
-    for delta in (-2, -1, 1, 2):
-        if 1 <= number + delta <= 9:
-            links += faces[kind + delta]
-    edge = 0.3 if number in (1, 9) else 0.0
-    return edge - links
+    for near in _NEAR[kind]:
+        links += faces[near]
+    return _EDGE[kind] - links
+
+
+# Per numbered kind: the kinds within two in its suit, and the edge bonus of a 1 or 9.
+_HONOURS = 27
+_NEAR = tuple(tuple(k + d for d in (-2, -1, 1, 2) if 0 <= k % 9 + d <= 8) for k in range(_HONOURS))
+_EDGE = tuple(0.3 if k % 9 in (0, 8) else 0.0 for k in range(_HONOURS))
 
 
 def _claim(state: HandState, seat: int, legal: list[Action], rng: random.Random) -> Action | None:
@@ -203,8 +209,9 @@ def _claim(state: HandState, seat: int, legal: list[Action], rng: random.Random)
     tile = state.window.tile
     shapes = rules.shapes_for(state.rules, ())
     now = rules.shanten_of(s.hand, state.gold, rules.shapes_for(state.rules, s.melds))
+    match = _matching(s.hand, tile, state.gold)
     for action in legal:
-        used = _claim_tiles(state, seat, action, tile)
+        used = _claim_tiles(match, action)
         if used is None:
             continue
         rest = list(s.hand)
@@ -215,13 +222,14 @@ def _claim(state: HandState, seat: int, legal: list[Action], rng: random.Random)
     return Pass()
 
 
-def _claim_tiles(state: HandState, seat: int, action: Action, tile: Tile) -> list[Tile] | None:
-    hand = state.seats[seat].hand
-    match = [
-        t
-        for t in hand
-        if not rules.is_gold(t, state.gold) and rules.face(t, state.gold) == rules.face(tile, state.gold)
-    ]
+def _matching(hand: tuple[Tile, ...], tile: Tile, gold: Tile | None) -> list[Tile]:
+    """The hand's non-gold tiles playing as `tile`'s face (a pong or kong takes them), read once per claim."""
+    target = rules.face(tile, gold)
+    face_of_gold = gold is not None and gold.kind != BAIBAN  # then 白板 plays as the gold's face
+    return [t for t in hand if t is not gold and (gold if face_of_gold and t.kind == BAIBAN else t) is target]
+
+
+def _claim_tiles(match: list[Tile], action: Action) -> list[Tile] | None:
     if isinstance(action, Kong):
         return match[:3]
     if isinstance(action, Pong):

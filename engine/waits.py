@@ -280,15 +280,22 @@ class _LastDiscardReader:
 def _discard_reader(
     concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
 ) -> Callable[[Tile | None], int]:
-    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change)."""
+    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change).
+
+    Each shape is read incrementally where it can be: the standard shape by suit rows
+    (`_DiscardRows`), the others by `_special_reader`; the standard shape of a hand holding four
+    of a kind is read on the changed counts (`_standard_usable`)."""
     counts, golds = face_counts(concealed, gold)
     in_play = gold is not None
     gold_kind = None if gold is None else gold.kind
     target = len(concealed)  # the complete hand's size: that of the 3k+2 hand, and of a discard's 3k+1 plus one
     spare = SPARE_GOLDS if in_play or golds else 0
     standard = Shape.STANDARD in shapes and 4 not in counts  # four of a kind: the general reading
-    others = tuple(_USABLE[shape] for shape in shapes if shape != Shape.STANDARD or not standard)
     rows = _DiscardRows(counts) if standard else None
+    general = Shape.STANDARD in shapes and not standard
+    specials = [_special_reader(shape, counts, target, spare) for shape in shapes if shape != Shape.STANDARD]
+    readers = [r for r in specials if r is not None]  # None: the shape cannot fit this hand's size
+    k = target // 3
     known: dict[int | None, int] = {}
 
     def after(tile: Tile | None) -> int:
@@ -296,43 +303,110 @@ def _discard_reader(
         found = known.get(kind)
         if found is not None:
             return found
-        if kind is None:
-            value = shanten_counts(counts, golds, shapes, gold_in_play=in_play)
-        elif kind == gold_kind:
-            value = _discard_value(counts, golds - 1, target, spare, rows, None, others)
-        else:
+        # None: no face tile less, for the whole hand (a complete one has every tile usable: -1)
+        # or a gold discarded (one gold less).
+        face: int | None = None
+        g = golds
+        if kind is not None and kind == gold_kind:
+            g = golds - 1
+        elif kind is not None:
             face = gold_kind if kind == BAIBAN and gold_kind is not None else kind  # 白板 plays as the gold's face
+        usable = -1
+        if rows is not None:
+            usable = rows.usable(face, k)
+        elif general:
             c = counts.copy()
-            c[face] -= 1
-            value = _discard_value(c, golds, target, spare, rows, face, others)
-        known[kind] = value
+            if face is not None:
+                c[face] -= 1
+            usable = _standard_usable(c, target, spare)
+        for reader in readers:
+            found = reader(face)
+            if found > usable:
+                usable = found
+        if usable < 0:
+            raise HandSizeError(f"no shape among {sorted(s.name for s in shapes)} fits {target - 1} tiles")
+        known[kind] = value = target - g - usable - 1
         return value
 
     return after
 
 
-def _discard_value(
-    c: list[int],
-    golds: int,
-    target: int,
-    spare: int,
-    rows: _DiscardRows | None,
-    kind: int | None,
-    others: tuple[Callable[[Sequence[int], int, int], int | None], ...],
-) -> int:
-    """shanten_counts of a discard's 3k+1 counts `c` (one less of `kind`, None: a gold), the
-    standard shape read from `rows` when given, the other shapes from `others`."""
-    best = None
-    if rows is not None:
-        best = target - golds - rows.usable(kind, target // 3) - 1
-    for usable_of in others:
-        usable = usable_of(c, target, spare)
-        if usable is not None:
-            value = target - golds - usable - 1
-            best = value if best is None or value < best else best
-    if best is None:
-        raise HandSizeError(f"no shape fits {sum(c) + golds} tiles")
-    return best
+def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Callable[[int | None], int] | None:
+    """`_USABLE[shape]` of the counts `c` less one tile of a face kind (None: a gold, no face
+    less), as a reader of that kind; None when the shape does not fit `target` tiles. Each is
+    read from what one kind's count changes: the kinds held n times, the orphans, one suit."""
+    if shape == Shape.PINGHE_PAIRS:
+        if target != 17:
+            return None
+        return _histogram_reader(c, lambda h1, h2, h3, h4: _pinghe_pairs_by_counts(h1, h2, h3, h4, spare > 0))
+    if target != 14:
+        return None
+    if shape == Shape.SEVEN_PAIRS:
+        return _histogram_reader(c, lambda h1, h2, h3, h4: _seven_blocks(h2 + h3 + 2 * h4, h1 + h3))
+    if shape == Shape.THIRTEEN_ORPHANS:
+        return _orphans_reader(c)
+    if shape == Shape.NINE_GATES:
+        return _nine_gates_reader(c)
+    raise ValueError(f"no usable-tile reading for shape {shape}")
+
+
+def _histogram_reader(c: list[int], usable: Callable[[int, int, int, int], int]) -> Callable[[int | None], int]:
+    """A shape whose usable tiles depend only on how many kinds are held 1, 2, 3 and 4 times: a
+    discard of a kind held n times moves one kind from n to n - 1, so there are five answers
+    (index 0: a gold discarded), each read once."""
+    h1, h2, h3, h4 = c.count(1), c.count(2), c.count(3), c.count(4)
+    histograms = (
+        (h1, h2, h3, h4),
+        (h1 - 1, h2, h3, h4),
+        (h1 + 1, h2 - 1, h3, h4),
+        (h1, h2 + 1, h3 - 1, h4),
+        (h1, h2, h3 + 1, h4 - 1),
+    )
+    answers: list[int | None] = [None] * 5
+
+    def read(face: int | None) -> int:
+        n = 0 if face is None else c[face]
+        found = answers[n]
+        if found is None:
+            found = answers[n] = usable(*histograms[n])
+        return found
+
+    return read
+
+
+def _orphans_reader(c: list[int]) -> Callable[[int | None], int]:
+    """`_orphans_usable` (十三幺: each orphan kind held, plus one for a pair of any)."""
+    held = sum(1 for j in ORPHANS if c[j])
+    pairs = sum(1 for j in ORPHANS if c[j] >= 2)
+
+    def read(face: int | None) -> int:
+        h, p = held, pairs
+        if face is not None and face in _ORPHAN_SET:
+            h -= c[face] == 1
+            p -= c[face] == 2
+        return h + (1 if p else 0)
+
+    return read
+
+
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+def _nine_gates_reader(c: list[int]) -> Callable[[int | None], int]:
+    """`_nine_gates_usable` (九莲宝灯: the best numbered suit); a discard changes one suit's value."""
+    suits = [_nine_gates_suit(tuple(c[9 * s : 9 * s + 9])) for s in range(3)]
+
+    def read(face: int | None) -> int:
+        if face is None or face >= 27:
+            return max(suits)
+        s = face // 9
+        run = c[9 * s : 9 * s + 9]
+        run[face - 9 * s] -= 1
+        values = suits.copy()
+        values[s] = _nine_gates_suit(tuple(run))
+        return max(values)
+
+    return read
 
 
 class _DiscardRows:
@@ -342,8 +416,16 @@ class _DiscardRows:
     __slots__ = ("keys", "suit_rows")
 
     def __init__(self, c: Sequence[int]) -> None:
-        self.keys = (_key(c, 0, 9), _key(c, 9, 9), _key(c, 18, 9), _key(c, 27, 7))
-        m, p, s, h = self.keys
+        # The suit keys written flat (as in _standard_usable): once per decision.
+        m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+        p = c[9] + 5 * (
+            c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+        )
+        s = c[18] + 5 * (
+            c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+        )
+        h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+        self.keys = (m, p, s, h)
         self.suit_rows = [_number_row(m), _number_row(p), _number_row(s), _honor_row(h)]
 
     def usable(self, kind: int | None, k: int) -> int:
@@ -649,12 +731,19 @@ def _suit_usable(key: int, n: int, chows: bool) -> _Row:
     for used, is_pair in _blocks_at(c, i, chows):
         rest0, rest1 = _suit_usable(key - sum(_suits.POW5[j] for j in used), n, chows)
         gain = len(used)
-        for m in range(_MAX_BLOCKS + 1):
-            if is_pair:
-                r1[m] = max(r1[m], rest0[m] + gain)
-            elif m:
-                r0[m] = max(r0[m], rest0[m - 1] + gain)
-                r1[m] = max(r1[m], rest1[m - 1] + gain)
+        # Max-plus by comparisons (no max() call): every cold start computes hundreds of rows.
+        if is_pair:
+            for m in range(_MAX_BLOCKS + 1):
+                x = rest0[m] + gain
+                if x > r1[m]:
+                    r1[m] = x
+        else:
+            for m in range(1, _MAX_BLOCKS + 1):
+                x, y = rest0[m - 1] + gain, rest1[m - 1] + gain
+                if x > r0[m]:
+                    r0[m] = x
+                if y > r1[m]:
+                    r1[m] = y
     return pooled((tuple(r0), tuple(r1)))
 
 

@@ -32,7 +32,7 @@ from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, _settle
 from engine.hand.turns import _HANDLERS
-from engine.hand.validation import _VALIDATORS, _check_discard, _chow_pairs, _concealed_kongs
+from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs, _discard_test
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
 
@@ -105,20 +105,31 @@ def _legal_actions(state: HandState, seat: int) -> list[Action]:
 def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[Action]) -> list[Action]:
     """`_check_only` on each candidate of a turn, with the discards (most of them) checked on a
     shortcut that refuses exactly what it refuses: a turn always has the shared discard handler,
-    the variant's `check` is asked only if it has one, and 双游 is read once for the whole hand."""
+    the variant's `check` is asked only if it has one, and the discard rules are read once for
+    the whole hand (`_discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
     key = (Phase.TURN, Discard)
     own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
-    shuangyou = state.shuangyou_seat
+    allowed = _discard_test(state, seat, state.shuangyou_seat)
+    handlers = hooks.handlers
     out = []
     for action in candidates:
         try:
             if type(action) is not Discard or own_discard:
-                _check_only(state, seat, action, hooks)
+                # _check_only, inlined: a handler for the phase, the variant's check, the validator.
+                kind = type(action)
+                if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in _HANDLERS:
+                    continue  # WrongPhase
+                if check is not None:
+                    check(state, seat, action)
+                validator = _VALIDATORS.get(kind)
+                if validator is not None:
+                    validator(state, seat, action)
             else:
                 if check is not None:
                     check(state, seat, action)
-                _check_discard(state, seat, action.tile, shuangyou)
+                if not allowed(action.tile):
+                    continue
         except IllegalAction:
             continue
         out.append(action)
@@ -160,12 +171,20 @@ def pass_idle_run(state: HandState) -> Progress:
             state = _passed(state, quiet)
             continue
         seat = state.to_act[0]
-        if not only_pass(state, seat):
+        if not _offered_nothing(state, seat) and not only_pass(state, seat):
             break
         progress = apply(state, seat, Pass())
         state = progress.state
         events.extend(progress.events)
     return Progress(state, tuple(events))
+
+
+def _offered_nothing(state: HandState, seat: int) -> bool:
+    """A seat that a claim or rob-kong window offers nothing: `only_pass` holds for it by the hooks'
+    contract (`candidates` adds nothing for it, `check` never refuses its pass), so its legal
+    actions need not be built to know it."""
+    window = state.window
+    return window is not None and state.phase in _QUIET_PHASES and not window.offered(seat)
 
 
 def _quiet_run(state: HandState) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.events import Event
 from engine.hand_codec import decode, encode
-from engine.sheet import Meld, SettlementSheet, WinContext
+from engine.sheet import Meld, MeldKind, SettlementSheet, WinContext
 from engine.tiles import Tile
 from engine.variants import Variant
 from engine.variants import get as get_variant
@@ -67,11 +67,19 @@ _SEAT_FIELDS = tuple(SeatState.__dataclass_fields__)
 _READ_SEAT = attrgetter(*_SEAT_FIELDS)  # every field's value in one C call
 
 
+_SEAT_AT = {name: i for i, name in enumerate(_SEAT_FIELDS)}
+
+
 def replace_seat(seat: SeatState, **changes: Any) -> SeatState:
-    """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path)."""
-    values = dict(zip(_SEAT_FIELDS, _READ_SEAT(seat), strict=True))
-    values.update(changes)
-    return SeatState(**values)
+    """`dataclasses.replace` for a SeatState, without its per-call field scan (a rule step's hot path):
+    the fields are read in one call and passed by position. An unknown field is a TypeError."""
+    values = list(_READ_SEAT(seat))
+    for name, value in changes.items():
+        at = _SEAT_AT.get(name)
+        if at is None:
+            raise TypeError(f"SeatState has no field {name!r}")
+        values[at] = value
+    return SeatState(*values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,15 +112,16 @@ class Window:
     @property
     def asked(self) -> tuple[int, ...]:
         """Every seat the window was put to (public, unchanged until the window closes)."""
-        return tuple(s for s, _ in self.options)
+        return tuple([s for s, _ in self.options])  # a list first: no generator to run (asked at every step)
 
     @property
     def waiting(self) -> tuple[int, ...]:
         """The seats yet to answer (secret: answers are not announced)."""
-        if not self.answers:
-            return self.asked
-        answered = {s for s, _ in self.answers}
-        return tuple(s for s, _ in self.options if s not in answered)
+        answers = self.answers
+        if not answers:
+            return tuple([s for s, _ in self.options])
+        answered = [s for s, _ in answers]  # at most three seats: a list is searched as fast as a set is built
+        return tuple([s for s, _ in self.options if s not in answered])
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,12 +247,16 @@ def shuangyou_seat_of(seats: tuple[SeatState, ...] | list[SeatState]) -> int | N
 
 
 def _reserve(rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState]) -> int:
+    """The dead wall's size (DeadWall): asked before every draw, so only the melds there are are
+    read, and flowers only where they count (flower points start at four)."""
     dw = rules_.dead_wall
     total = dw.base
     for seat in seats:
-        total += dw.per_exposed_kong * sum(1 for m in seat.melds if m.is_exposed_kong)
-        total += dw.per_concealed_kong * sum(1 for m in seat.melds if m.is_concealed_kong)
-        total += dw.per_flower_point * flower_points(len(seat.flowers))
+        for m in seat.melds:
+            if m.kind == MeldKind.KONG:
+                total += dw.per_concealed_kong if m.concealed else dw.per_exposed_kong
+        if len(seat.flowers) >= 4:
+            total += dw.per_flower_point * flower_points(len(seat.flowers))
     return total
 
 

@@ -31,9 +31,9 @@ from engine.hand.opening import _opening_win
 from engine.hand.state import HandState, Phase, Source, Window
 from engine.hand.validation import (
     _chow_pairs,
+    _face_tiles,
     _kong_kind,
     _matching,
-    _matching_count,
     _near_tiles,
     _next,
     _validate_discard,
@@ -129,41 +129,60 @@ def _claim_options(state: HandState, discarder: int, tile: Tile) -> list[tuple[i
     so the window never tells who holds a claim)."""
     if rules.is_gold(tile, state.gold):
         return []  # nobody may win on, chow or pong a discarded gold: a public fact
+    facts = _DiscardFacts(state, discarder, tile)
     seats = [(discarder + k) % state.n_seats for k in range(1, state.n_seats)]
-    return [(seat, _seat_claims(state, discarder, seat, tile)) for seat in seats]
+    return [(seat, _seat_claims(facts, seat)) for seat in seats]
 
 
-def _seat_claims(state: HandState, discarder: int, seat: int, tile: Tile) -> tuple[str, ...]:
-    s = state.seats[seat]
+class _DiscardFacts:
+    """What every seat's claims on one discard share, read once per discard: the variant and its
+    hooks, the tiles that play as the discard's face (a pong's or kong's) and as faces near it
+    (`_may_complete`), whether 十三幺 could use it, and the seat that may chow."""
+
+    __slots__ = ("chow_seat", "face_tiles", "hooks", "near_tiles", "orphan", "rules", "state", "tile")
+
+    def __init__(self, state: HandState, discarder: int, tile: Tile) -> None:
+        self.state, self.tile = state, tile
+        self.rules = rules_ = state.rules
+        self.hooks = flow_hooks(rules_)
+        kind = rules.face(tile, state.gold).kind
+        self.face_tiles = _face_tiles(state.gold, kind)
+        self.near_tiles = _near_tiles(state.gold, kind)
+        self.orphan = Shape.THIRTEEN_ORPHANS in rules_.shapes and kind in ORPHANS
+        self.chow_seat = _next(state, discarder) if rules_.chow else None
+
+
+def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
+    state, tile = facts.state, facts.tile
+    hand = state.seats[seat].hand
     offered = []
     try:
-        if _may_complete(state, s.hand, tile):
+        if _may_complete(facts, hand):
             _check_discard_win(state, seat, tile)
             offered.append("win")
     except IllegalAction:
         pass
-    matching = _matching_count(state, s.hand, tile)
+    matching = sum(map(hand.count, facts.face_tiles))  # _matching_count
     if matching >= 3 and state.drawable > 0:
         offered.append("kong")
     if matching >= 2:
         offered.append("pong")
-    if state.rules.chow and seat == _next(state, discarder) and _chow_pairs(state, seat, tile):
+    if seat == facts.chow_seat and _chow_pairs(state, seat, tile):
         offered.append("chow")
-    return flow_hooks(state.rules).claims(state, seat, tuple(offered))
+    return facts.hooks.claims(state, seat, tuple(offered))
 
 
-def _may_complete(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> bool:
-    """Could `tile` complete this hand at all? Not when it would sit alone: no gold (wildcard) held,
-    no tile of its face, none of its suit within two, and 十三幺 not possible. A quick test that
-    spares the full check on most discards; the full check decides the rest."""
-    gold = state.gold
+def _may_complete(facts: _DiscardFacts, hand: tuple[Tile, ...]) -> bool:
+    """Could the discard complete this hand at all? Not when it would sit alone: no gold (wildcard)
+    held, no tile of its face, none of its suit within two, and 十三幺 not possible. A quick test
+    that spares the full check on most discards; the full check decides the rest."""
+    gold = facts.state.gold
     if gold is not None and gold in hand:
         return True
-    f = rules.face(tile, gold)
-    if Shape.THIRTEEN_ORPHANS in state.rules.shapes and f.kind in ORPHANS:
+    if facts.orphan:
         return True
-    # The hand (no gold in it now) is searched for the few tiles that play as a face near `tile`.
-    return any(t in hand for t in _near_tiles(gold, f.kind))
+    # The hand (no gold in it now) is searched for the few tiles that play as a face near the discard.
+    return any(t in hand for t in facts.near_tiles)
 
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:

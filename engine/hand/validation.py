@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import hand_rules as rules
 from engine.actions import (
     Action,
@@ -60,6 +62,22 @@ def _check_discard(state: HandState, seat: int, tile: Tile, shuangyou_seat: int 
     gold = rules.is_gold(tile, state.gold)
     if gold and _gold_discard_restricted(state) and not _leaves_lone_gold(state, seat, tile):
         raise GoldDiscardForbidden()
+
+
+def _discard_test(state: HandState, seat: int, shuangyou_seat: int | None) -> Callable[[Tile], bool]:
+    """`_check_discard` as a test (True exactly when it raises nothing), the seat's facts read once:
+    a turn's legal actions ask it of every tile kind in the hand."""
+    s = state.seats[seat]
+    hand, drawn = s.hand, s.drawn
+    forced = shuangyou_seat is not None and shuangyou_seat != seat
+    gold = state.gold if _gold_discard_restricted(state) else None  # a gold discard needs 游金
+
+    def allowed(tile: Tile) -> bool:
+        if tile not in hand or (forced and tile != drawn):
+            return False
+        return tile is not gold or gold is None or _leaves_lone_gold(state, seat, tile)
+
+    return allowed
 
 
 def _gold_discard_restricted(state: HandState) -> bool:

@@ -27,9 +27,9 @@ never drawn).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
+from operator import attrgetter
 from typing import Any
 
 from engine import hand as h
@@ -62,6 +62,7 @@ from engine.variants.erren_actions import (
 )
 from engine.waits import discard_shanten
 
+_KIND = attrgetter("kind")  # tiles sort by kind: ints compare in C
 PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中换牌)
 
 
@@ -290,8 +291,14 @@ def _haidi_drawer(d: h.Draft) -> int | None:
 # ====================================================================== checks and candidates
 
 
+def _not_all_held(tiles: Sequence[Tile], hand: Sequence[Tile]) -> bool:
+    """`Counter(tiles) - Counter(hand)` is not empty: some tile is wanted more times than held.
+    Counted with `count` (tiles are interned: compared by identity in C, never hashed)."""
+    return any(tiles.count(t) > hand.count(t) for t in tiles)
+
+
 def _check_exchange(state: h.HandState, seat: int, action: Action) -> None:
-    if isinstance(action, Exchange) and Counter(action.tiles) - Counter(state.seats[seat].hand):
+    if isinstance(action, Exchange) and _not_all_held(action.tiles, state.seats[seat].hand):
         raise BadExchange(f"{format_tiles(action.tiles)} is not all in the hand")
 
 
@@ -302,7 +309,7 @@ def _check_offer(state: h.HandState, seat: int, action: Action) -> None:
     if isinstance(action, Swap):
         if kind != SWAP:
             raise NotOffered("no triplet is on offer")
-        if Counter(action.tiles) - Counter(state.seats[seat].hand):
+        if _not_all_held(action.tiles, state.seats[seat].hand):
             raise TileNotInHand(f"{format_tiles(action.tiles)} is not all in the hand")
 
 
@@ -488,7 +495,9 @@ class ErrenFlow(h.FlowHooks):
             _check_turn(state, seat, action)
 
     def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
-        """The machine's candidate actions with erren's own added (every one still goes through `check`)."""
+        """The machine's candidate actions with erren's own added (every one still goes through `check`).
+        A turn's 报听 is offered only with a tile `check` accepts (`_declarable`): the others would be
+        refused one by one."""
         s = state.seats[seat]
         if state.phase == h.Phase.EXCHANGE:
             return [Pass(), Exchange(()), *(Exchange((t,)) for t in sorted(set(s.hand)))]
@@ -497,7 +506,8 @@ class ErrenFlow(h.FlowHooks):
                 return [Pass(), *(Pick(t) for t in _choices(state))]
             return [Pass(), *(Swap(c) for c in sorted(set(combinations_with_replacement(sorted(s.hand), 3))))]
         if state.phase == h.Phase.TURN and not declared(state, seat) and not _haidi_on(state):
-            return acts + [Declare(t) for t in sorted(set(s.hand))]
+            declarable = _declarable(state, seat)
+            return acts + [Declare(t) for t in sorted(declarable, key=_KIND)] if declarable else acts
         return acts
 
     def claims(self, state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
