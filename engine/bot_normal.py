@@ -117,6 +117,9 @@ class Style:
     # it (every loser pays a 点炮 alike, a 自摸 twice), and weighing it cost nanping 0.11-0.14 coins a
     # hand on two seeds and guangdong 0.02-0.08 (measured).
     hand_over: float = 0.0
+    # A discard's deal-in cost counts only while the table's threat is above this floor, and in
+    # proportion to how far above (`pressure`): below it the hand plays its own game.
+    threat_floor: float = 0.0
     kong_points: bool = False  # nanping: every kong is declared for its 杠分, even one that costs a step
 
 
@@ -131,22 +134,44 @@ STYLES: dict[str, Style] = {
     # nanping's 杠分 (明杠 1, 暗杠 2) are paid by every loser to the winner and settled among the
     # losers whoever wins: a kong that costs a step still pays (+0.026 and +0.012 coins a hand on
     # two seeds; in pinghe, where a kong only counts towards a 点炮's 3 分, +0.025 and -0.029).
+    # A deal-in costs nanping's discarder no more than the others, so defence costs coins; a
+    # price of 2 wins above a table threat of 0.7 trades some for fewer deal-ins: league 150
+    # hands +0.297 -> +0.115, deal-in ratio 0.83 -> 0.61; seed s2 300 hands +0.098, ratio 0.65
+    # (a floor of 0.8 and price 3: +0.138, 0.72; a price of 0.5 at every threat: +0.047, 0.64).
     "nanping": Style(
-        _CURVES_FUJIAN, deal_in_cost=0.0, bao_cost=3.0, claim_fold=None, claim_for_waits=True, kong_points=True
+        _CURVES_FUJIAN,
+        deal_in_cost=2.0,
+        threat_floor=0.7,
+        bao_cost=3.0,
+        claim_fold=None,
+        claim_for_waits=True,
+        kong_points=True,
     ),
     # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
     # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a
     # hand (measured): the win given up is worth more than the deal-ins saved. So danger breaks
     # ties, the hand folds only against a nearly sure threat, and 包 (feeding a 大三元/大四喜 or
-    # the 12-tile 包自摸, which pays for all three) is priced.
+    # the 12-tile 包自摸, which pays for all three) is priced. With the wait-shape danger, a price
+    # of 3 wins that counts only above a threat of 0.6 (`threat_floor`) keeps the coins and cuts
+    # deal-ins: league 150 hands +0.473 -> +0.357 [+0.029, +0.684], deal-in ratio 0.77 -> 0.59;
+    # seed s2, 300 hands, +0.424 [+0.098, +0.751], ratio 0.71 (a floor of 0.7 and price 4: 0.63
+    # and 0.73; a per-seat floor of 0.5: 0.68).
     "guangdong": Style(
-        _CURVES_GUANGDONG, deal_in_cost=0.0, liability_cost=0.3, claim_fold=None, fold_threat=0.7, steer=True
+        _CURVES_GUANGDONG,
+        deal_in_cost=3.0,
+        threat_floor=0.6,
+        liability_cost=0.3,
+        claim_fold=None,
+        fold_threat=0.7,
+        steer=True,
     ),
     # One opponent pays a self-draw and a discard win alike: dealing in costs the hand's end,
     # which a ready opponent does not always reach, and the win it hands over (`hand_over`).
     # A per-tile cost of 1.0 and passing claims lost 0.3 coins a hand, a cost of 0.3 lost
     # 0.06 (measured); it folds only, far from ready, against a 报听 (from one step away: -0.08).
-    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=3, hand_over=1.0),
+    # It declares 报听 on 5 live waits or more (a declared hand throws every draw, so it deals in
+    # more): 3 -> 5 cut the deal-in ratio 0.62 -> 0.58 and 0.73 -> 0.68 (seeds league, s2).
+    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=5, hand_over=1.0),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
 
@@ -512,13 +537,23 @@ def _safest(sg: Sight, table: Table, hand: _Hand, tiles: Sequence[Tile]) -> tupl
 
 def tile_cost(style: Style, sg: Sight, table: Table, tile: Tile) -> float:
     """What discarding `tile` is expected to cost, in wins: its deal-in chance at the game's price
-    (in nanping's last tiles, where the discarder pays every loser's share, the 包 price), and
+    as far as the table presses (`pressure`; in nanping's last tiles, where the discarder pays
+    every loser's share, the 包 price in full), and
     the 包 liabilities it may bring at theirs."""
     chance, bao = risks(sg, table, tile)
-    price = style.deal_in_cost
+    price = style.deal_in_cost * pressure(style, table)
     if style.bao_cost and sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
         price = style.bao_cost
     return price * chance + style.liability_cost * bao
+
+
+def pressure(style: Style, table: Table) -> float:
+    """How much of a deal-in's price counts on this table: 0 with the threat at or below the style's
+    `threat_floor`, rising to 1 as the threat nears sureness (always 1 without a floor)."""
+    floor = style.threat_floor
+    if not floor:
+        return 1.0
+    return max(0.0, table.threat - floor) / (1 - floor)
 
 
 def _links(hand: _Hand, tile: Tile, gold: Tile | None) -> int:

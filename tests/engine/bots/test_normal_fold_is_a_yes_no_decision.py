@@ -40,9 +40,10 @@ def test_pinghe_keeps_its_shape_whoever_is_ready_since_every_loser_pays_a_dianpa
     assert judge("pinghe") != Tile.parse("5p")
 
 
-def test_nanping_keeps_its_shape_until_the_last_tiles_where_the_discarder_pays_for_all():
-    assert judge("nanping") != Tile.parse("5p")
-    assert judge("nanping", drawable=3) == Tile.parse("5p")  # 包: the last 4 live tiles
+def test_nanping_keeps_its_shape_on_a_calm_table_but_pays_for_safety_against_a_pressing_seat():
+    assert judge("nanping", melds=((), (), (), ())) != Tile.parse("5p")
+    assert judge("nanping") == Tile.parse("5p")  # Bob's four sets: above the style's threat floor
+    assert judge("nanping", melds=((), (), (), ()), drawable=3) == Tile.parse("5p")  # 包: the last 4 live tiles
 
 
 def test_folding_needs_both_a_far_hand_and_a_nearly_sure_threat():
