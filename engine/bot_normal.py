@@ -6,21 +6,23 @@ it can read, the gold, the wall count, the variant's public table state):
 
 - **Efficiency**: a discard keeps the lowest 向听 and, among those, the most live 进张
   (the copies of the useful tiles this seat cannot see), golds and 白板 as the rules play them.
-- **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's
-  public play (a readiness curve per game, by discards and declared sets; 报听 is sure) times
-  the wait shapes that win on the tile, weighed by the live copies of the tiles they hold (a
-  白板 is read as the gold's face; what a locked 报听 hand let go since it declared is safe).
-  What a deal-in costs depends on who pays (`Style`): where every loser pays a 点炮 alike
-  (pinghe, nanping) it costs nothing the hand going on would not, so danger only breaks ties
-  between equally good discards; folding (弃和, the safest tile) is a yes/no decision, taken
-  only far from ready against a nearly sure threat (guangdong: a seat with four sets shown,
-  or three late in the hand; erren: a 报听), since trading each tile's danger against a far
-  hand's small win chance broke the shape turn after turn and lost coins against bots that
-  never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can,
-  so no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包
-  keep their price. In erren a deal-in hands the win to the one opponent, so a discard's kept
-  win is weighed by the chance it does not deal in (`Style.hand_over`); in the 4-seat games a
-  far hand's deal-in is the cheapest way the hand can end for it, and weighing it lost coins.
+- **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's public
+  play (a readiness curve per game, by discards and declared sets; 报听 is sure) times the wait
+  shapes that win on the tile, weighed by the live copies of the tiles they hold (a 白板 is read
+  as the gold's face; what a locked 报听 hand let go since it declared is safe). What a deal-in
+  costs depends on who pays (`Style`): where every loser pays a 点炮 alike (pinghe, erren's one
+  opponent) it costs nothing the hand going on would not, so danger only breaks ties between
+  equally good discards; guangdong (the discarder pays alone) and nanping (for fewer deal-ins)
+  price it only while the table's threat is above a floor (`pressure`), so against a pressing
+  seat a few 进张 buy a much safer tile; folding (弃和, the safest tile) is a yes/no decision,
+  taken only far from ready against a nearly sure threat (guangdong: a seat with four sets
+  shown, or three late in the hand; erren: a 报听), since trading each tile's danger against a
+  far hand's small win chance broke the shape turn after turn and lost coins against bots that
+  never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can, so
+  no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包 keep their
+  price. In erren a deal-in hands the win to the one opponent, so a discard's kept win is
+  weighed by the chance it does not deal in (`Style.hand_over`); in the 4-seat games a far
+  hand's deal-in is the cheapest way the hand can end for it, and weighing it lost coins.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
   hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
   by its plan.
