@@ -140,8 +140,8 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
             if shanten_after(action.tile) <= target:
                 return action
         return ordered[0]
-    after = {tile: shanten_after(tile) for tile in dict.fromkeys(s.hand)}  # every discard's 向听
-    return min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), after[a.tile], gold, shapes))
+    # Every discard's 向听 (the reader keeps each), and the waits of those that stay ready.
+    return min(ordered, key=lambda a: _ready_key(s.hand, a.tile, shanten_after(a.tile), gold, shapes))
 
 
 def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -169,11 +169,14 @@ def _preference(tile: Tile, faces: list[int], gold: Tile | None, rng: random.Ran
     return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
 
 
-def _ready_key(rest: list[Tile], sh: int, gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
-    """Near ready: lowest shanten (`sh`, that of `rest`), then the 游金 lone-gold wait, then the most waiting tiles."""
+def _ready_key(
+    hand: tuple[Tile, ...], tile: Tile, sh: int, gold: Tile | None, shapes: frozenset[Shape]
+) -> tuple[int, int, int]:
+    """Near ready, for discarding `tile` from `hand`: lowest shanten (`sh`, that of the rest), then
+    the 游金 lone-gold wait, then the most waiting tiles (the waits read only where the rest is ready)."""
     if sh > 0:
         return (sh, 1, 0)
-    waits, any_tile = rules.wait_tiles(rest, gold, shapes)
+    waits, any_tile = rules.wait_tiles(_without(hand, tile), gold, shapes)
     return (sh, 0 if any_tile else 1, -len(waits))
 
 
