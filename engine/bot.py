@@ -134,7 +134,8 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     shanten_after = discard_shanten(s.hand, gold=gold, shapes=shapes)  # the hand's counts read once
     target = shanten_after(None)
     faces = _face_counts(s.hand, gold)
-    ordered = sorted(discards, key=lambda a: _preference(a.tile, faces, gold, rng))
+    keys = _preferences(discards, faces, gold, rng)  # the noise drawn in the candidates' order, as before
+    ordered = [discards[i] for i in sorted(range(len(discards)), key=keys.__getitem__)]  # stable, as sorted()
     if target > 0:
         for action in ordered:
             if shanten_after(action.tile) <= target:
@@ -162,11 +163,19 @@ def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> list[int]:
     return faces
 
 
-def _preference(tile: Tile, faces: list[int], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
-    """Keep golds; shed the tiles that connect least to the rest (a little noise breaks ties)."""
-    if tile is gold:  # rules.is_gold (interned tiles)
-        return (1, rng.random() * 0.01)
-    return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
+def _preferences(
+    discards: list[Discard], faces: list[int], gold: Tile | None, rng: random.Random
+) -> list[tuple[int, float]]:
+    """Each discard's sort key, in order: keep golds; shed the tiles that connect least to the rest
+    (a little noise, drawn discard by discard, breaks ties). One call for them all: every turn asks."""
+    keys = []
+    for action in discards:
+        tile = action.tile
+        if tile is gold:
+            keys.append((1, rng.random() * 0.01))
+        else:
+            keys.append((0, -_isolation(tile, faces, gold) + rng.random() * 0.01))
+    return keys
 
 
 def _ready_key(
