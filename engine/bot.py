@@ -134,14 +134,15 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     shanten_after = discard_shanten(s.hand, gold=gold, shapes=shapes)  # the hand's counts read once
     target = shanten_after(None)
     faces = _face_counts(s.hand, gold)
-    ordered = sorted(discards, key=lambda a: _preference(a.tile, faces, gold, rng))
+    keys = _preferences(discards, faces, gold, rng)  # the noise drawn in the candidates' order, as before
+    ordered = [discards[i] for i in sorted(range(len(discards)), key=keys.__getitem__)]  # stable, as sorted()
     if target > 0:
         for action in ordered:
             if shanten_after(action.tile) <= target:
                 return action
         return ordered[0]
-    after = {tile: shanten_after(tile) for tile in dict.fromkeys(s.hand)}  # every discard's 向听
-    return min(ordered, key=lambda a: _ready_key(_without(s.hand, a.tile), after[a.tile], gold, shapes))
+    # Every discard's 向听 (the reader keeps each), and the waits of those that stay ready.
+    return min(ordered, key=lambda a: _ready_key(s.hand, a.tile, shanten_after(a.tile), gold, shapes))
 
 
 def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -162,18 +163,29 @@ def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> list[int]:
     return faces
 
 
-def _preference(tile: Tile, faces: list[int], gold: Tile | None, rng: random.Random) -> tuple[int, float]:
-    """Keep golds; shed the tiles that connect least to the rest (a little noise breaks ties)."""
-    if tile is gold:  # rules.is_gold (interned tiles)
-        return (1, rng.random() * 0.01)
-    return (0, -_isolation(tile, faces, gold) + rng.random() * 0.01)
+def _preferences(
+    discards: list[Discard], faces: list[int], gold: Tile | None, rng: random.Random
+) -> list[tuple[int, float]]:
+    """Each discard's sort key, in order: keep golds; shed the tiles that connect least to the rest
+    (a little noise, drawn discard by discard, breaks ties). One call for them all: every turn asks."""
+    keys = []
+    for action in discards:
+        tile = action.tile
+        if tile is gold:
+            keys.append((1, rng.random() * 0.01))
+        else:
+            keys.append((0, -_isolation(tile, faces, gold) + rng.random() * 0.01))
+    return keys
 
 
-def _ready_key(rest: list[Tile], sh: int, gold: Tile | None, shapes: frozenset[Shape]) -> tuple[int, int, int]:
-    """Near ready: lowest shanten (`sh`, that of `rest`), then the 游金 lone-gold wait, then the most waiting tiles."""
+def _ready_key(
+    hand: tuple[Tile, ...], tile: Tile, sh: int, gold: Tile | None, shapes: frozenset[Shape]
+) -> tuple[int, int, int]:
+    """Near ready, for discarding `tile` from `hand`: lowest shanten (`sh`, that of the rest), then
+    the 游金 lone-gold wait, then the most waiting tiles (the waits read only where the rest is ready)."""
     if sh > 0:
         return (sh, 1, 0)
-    waits, any_tile = rules.wait_tiles(rest, gold, shapes)
+    waits, any_tile = rules.wait_tiles(_without(hand, tile), gold, shapes)
     return (sh, 0 if any_tile else 1, -len(waits))
 
 

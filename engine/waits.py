@@ -722,15 +722,17 @@ def _suit_usable(key: int, n: int, chows: bool) -> _Row:
     Every open place is taken to be fillable: exact unless the suit holds four of a kind
     (then `_suit_rows`); a suit's kinds held three times or less never need a fifth copy.
     """
-    c = _suits.digits(key, n)
-    if not any(c):
+    if not key:
         return (0,) * (_MAX_BLOCKS + 1), (0,) * (_MAX_BLOCKS + 1)
-    i = next(j for j, x in enumerate(c) if x)
-    skip0, skip1 = _suit_usable(key - _suits.POW5[i], n, chows)  # one copy of i left unused
+    i, low = 0, key  # the lowest present kind i, read from the key's digits (no digit list)
+    while not low % 5:
+        low //= 5
+        i += 1
+    p = _suits.POW5[i]
+    skip0, skip1 = _suit_usable(key - p, n, chows)  # one copy of i left unused
     r0, r1 = list(skip0), list(skip1)
-    for used, is_pair in _blocks_at(c, i, chows):
-        rest0, rest1 = _suit_usable(key - sum(_suits.POW5[j] for j in used), n, chows)
-        gain = len(used)
+    for delta, gain, is_pair in _key_blocks_at(low % 5, low // 5 % 5, low // 25 % 5, p, chows):
+        rest0, rest1 = _suit_usable(key - delta, n, chows)
         # Max-plus by comparisons (no max() call): every cold start computes hundreds of rows.
         if is_pair:
             for m in range(_MAX_BLOCKS + 1):
@@ -745,6 +747,21 @@ def _suit_usable(key: int, n: int, chows: bool) -> _Row:
                 if y > r1[m]:
                     r1[m] = y
     return pooled((tuple(r0), tuple(r1)))
+
+
+def _key_blocks_at(ci: int, c1: int, c2: int, p: int, chows: bool) -> list[tuple[int, int, bool]]:
+    """`_blocks_at` as (key less, tiles used, is_pair), from the counts of the lowest present kind i
+    and of the two kinds above it (0 past the suit's end) and 5**i (`p`)."""
+    blocks = [(r * p, r, False) for r in range(1, min(ci, 3) + 1)]
+    blocks += [(r * p, r, True) for r in range(1, min(ci, 2) + 1)]
+    if chows:
+        if c1:
+            blocks.append((6 * p, 2, False))  # i and i+1: 5**i + 5**(i+1)
+        if c2:
+            blocks.append((26 * p, 2, False))  # i and i+2
+        if c1 and c2:
+            blocks.append((31 * p, 3, False))  # i, i+1 and i+2
+    return blocks
 
 
 def _blocks_at(c: Sequence[int], i: int, chows: bool) -> list[tuple[tuple[int, ...], bool]]:

@@ -154,14 +154,19 @@ class _DiscardFacts:
 
 def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
     state, tile = facts.state, facts.tile
-    hand = state.seats[seat].hand
+    s = state.seats[seat]
+    hand = s.hand
     offered = []
-    try:
-        if _may_complete(facts, hand):
+    # Most hands are not completed by the discard: asked first, that spares raising (and catching)
+    # the check's NotAWinningHand; a completing tile still goes through the whole check.
+    if _may_complete(facts, hand) and rules.completed_by(
+        hand, tile, state.gold, rules.shapes_for(facts.rules, s.melds)
+    ):
+        try:
             _check_discard_win(state, seat, tile)
             offered.append("win")
-    except IllegalAction:
-        pass
+        except IllegalAction:
+            pass
     matching = sum(map(hand.count, facts.face_tiles))  # _matching_count
     if matching >= 3 and state.drawable > 0:
         offered.append("kong")
