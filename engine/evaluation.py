@@ -45,7 +45,7 @@ from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
 
 # the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
-from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable, pooled
+from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable, best_with_pair, pooled
 
 _KIND_OF = attrgetter("kind")
 
@@ -227,17 +227,7 @@ def _merge(a: _Row, b: _Row) -> _Row:
 
 def _final(a: _Row, b: _Row, k: int) -> int:
     """Most real tiles usable in k set-blocks plus the pair-block, over two rows."""
-    a0, a1 = a
-    b0, b1 = b
-    best = 0
-    for i in range(k + 1):
-        x = a1[i] + b0[k - i]
-        y = a0[i] + b1[k - i]
-        if x > best:
-            best = x
-        if y > best:
-            best = y
-    return best
+    return best_with_pair(a, b, k)
 
 
 class _Hand:

@@ -409,6 +409,12 @@ def _nine_gates_reader(c: list[int]) -> Callable[[int | None], int]:
     return read
 
 
+def _suit_keys(c: Sequence[int]) -> tuple[int, int, int, int]:
+    """The four suits' base-5 keys of face counts (once per decision; the hottest readers,
+    `waits_counts` and `_standard_usable`, write the same sums inline)."""
+    return _key(c, 0, 9), _key(c, 9, 9), _key(c, 18, 9), _key(c, 27, 7)
+
+
 class _DiscardRows:
     """The standard shape's per-suit rows of a hand's face counts (no kind held four times), and
     `_standard_usable` of the counts less one tile: only that tile's suit key changes."""
@@ -416,15 +422,7 @@ class _DiscardRows:
     __slots__ = ("keys", "suit_rows")
 
     def __init__(self, c: Sequence[int]) -> None:
-        # The suit keys written flat (as in _standard_usable): once per decision.
-        m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-        p = c[9] + 5 * (
-            c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
-        )
-        s = c[18] + 5 * (
-            c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
-        )
-        h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+        m, p, s, h = _suit_keys(c)
         self.keys = (m, p, s, h)
         self.suit_rows = [_number_row(m), _number_row(p), _number_row(s), _honor_row(h)]
 
@@ -443,18 +441,7 @@ class _DiscardRows:
                 d = _number_row(key)
             else:
                 e = _honor_row(key)
-        rows = _ROWS
-        a0, a1 = rows[_merged(a, b)]
-        b0, b1 = rows[_merged(d, e)]
-        best = 0
-        for i in range(k + 1):
-            x = a1[i] + b0[k - i]
-            y = a0[i] + b1[k - i]
-            if x > best:
-                best = x
-            if y > best:
-                best = y
-        return best
+        return best_with_pair(_ROWS[_merged(a, b)], _ROWS[_merged(d, e)], k)
 
 
 def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:
@@ -502,18 +489,9 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
     )
     h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
     rows = _ROWS
-    a0, a1 = rows[_merged(_number_row(m), _number_row(p))]
-    b0, b1 = rows[_merged(_number_row(s), _honor_row(h))]
-    k = target // 3
-    best = 0
-    for i in range(k + 1):
-        x = a1[i] + b0[k - i]
-        y = a0[i] + b1[k - i]
-        if x > best:
-            best = x
-        if y > best:
-            best = y
-    return best
+    return best_with_pair(
+        rows[_merged(_number_row(m), _number_row(p))], rows[_merged(_number_row(s), _honor_row(h))], target // 3
+    )
 
 
 # Memoized per suit key: a suit's keys are bounded (5**9) but far more than real hands use, so
@@ -628,12 +606,18 @@ def _best_of_rows(a: _Row, b: _Row, d: _Row, e: _Row, k: int) -> int:
 
     Each row stops growing at its suit's last useful block count (`_len`), so the loops
     only run that far: most suits of a real hand hold a few tiles."""
-    ab0, ab1 = _merge2(a, b, k)
-    de0, de1 = _merge2(d, e, k)
+    return best_with_pair(_merge2(a, b, k), _merge2(d, e, k), k)
+
+
+def best_with_pair(a: tuple[Sequence[int], Sequence[int]], b: tuple[Sequence[int], Sequence[int]], k: int) -> int:
+    """Most usable tiles in k set-blocks plus the pair-block over two rows (each: without, with the
+    pair-block, by set-block count): the set-blocks shared out every way, the pair in either row."""
+    a0, a1 = a
+    b0, b1 = b
     best = 0
     for i in range(k + 1):
-        x = ab1[i] + de0[k - i]
-        y = ab0[i] + de1[k - i]
+        x = a1[i] + b0[k - i]
+        y = a0[i] + b1[k - i]
         if x > best:
             best = x
         if y > best:
