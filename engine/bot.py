@@ -145,12 +145,6 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     return min(ordered, key=lambda a: _ready_key(s.hand, a.tile, shanten_after(a.tile), gold, shapes))
 
 
-def _without(hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
-    rest = list(hand)
-    rest.remove(tile)
-    return rest
-
-
 def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> list[int]:
     """How many non-gold tiles of the hand play as each face kind (a list by kind: reading a kind
     the hand lacks is a plain index, not a Counter's missing-key call)."""
@@ -185,7 +179,7 @@ def _ready_key(
     the 游金 lone-gold wait, then the most waiting tiles (the waits read only where the rest is ready)."""
     if sh > 0:
         return (sh, 1, 0)
-    waits, any_tile = rules.wait_tiles(_without(hand, tile), gold, shapes)
+    waits, any_tile = rules.wait_tiles(rules.without(hand, tile), gold, shapes)
     return (sh, 0 if any_tile else 1, -len(waits))
 
 

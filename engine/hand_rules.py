@@ -29,6 +29,14 @@ def is_gold(tile: Tile, gold: Tile | None) -> bool:
     return tile is gold and gold is not None  # tiles are interned: one object per kind
 
 
+def without(hand: Sequence[Tile], *tiles: Tile) -> list[Tile]:
+    """The hand less one copy of each of `tiles` (each must be in it: ValueError otherwise)."""
+    rest = list(hand)
+    for tile in tiles:
+        rest.remove(tile)
+    return rest
+
+
 def gold_count(tiles: Iterable[Tile], gold: Tile | None) -> int:
     return 0 if gold is None else list(tiles).count(gold)
 

@@ -473,7 +473,7 @@ class _YoujinMemo(dict[Tile, bool]):
         if self.shanten.get(tile, 0) > 0:
             value = False
         else:
-            value = rules.lone_gold_wait(_without(sight.hand, tile), sight.gold, sight.shapes)
+            value = rules.lone_gold_wait(rules.without(sight.hand, tile), sight.gold, sight.shapes)
         self[tile] = value
         return value
 
@@ -488,12 +488,6 @@ _NO_YOUJIN = _NoYoujin()
 
 def _choice(judged: evaluation.DiscardChoice, youjin: Mapping[Tile, bool]) -> Choice:
     return Choice(judged.tile, judged.shanten, judged.effective, round(judged.danger, 3), youjin[judged.tile])
-
-
-def _without(hand: Sequence[Tile], tile: Tile) -> list[Tile]:
-    rest = list(hand)
-    rest.remove(tile)
-    return rest
 
 
 def _score(chosen: Choice, top: Choice) -> float:

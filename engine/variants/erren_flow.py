@@ -341,15 +341,11 @@ def _declarable(state: h.HandState, seat: int) -> frozenset[Tile]:
     answer: frozenset[Tile] = frozenset()
     after = discard_shanten(hand, shapes=shapes)  # the same reader the bot weighs this turn with
     if after(None) <= 0:
-        answer = frozenset(t for t in dict.fromkeys(hand) if after(t) <= 0 and _ready(state, seat, _without(hand, t)))
+        answer = frozenset(
+            t for t in dict.fromkeys(hand) if after(t) <= 0 and _ready(state, seat, rules.without(hand, t))
+        )
     _LastDeclarable.entry = (state, seat, answer)
     return answer
-
-
-def _without(hand: Sequence[Tile], tile: Tile) -> list[Tile]:
-    rest = list(hand)
-    rest.remove(tile)
-    return rest
 
 
 class _LastDeclarable:

@@ -143,13 +143,6 @@ def _best_after_claim(rest: Sequence[Tile], melds: Sequence[Meld]) -> int:
     return min(shanten_of([t for j, t in enumerate(rest) if j != i], melds) for i in range(len(rest)))
 
 
-def _without(hand: Sequence[Tile], *tiles: Tile) -> list[Tile]:
-    rest = list(hand)
-    for tile in tiles:
-        rest.remove(tile)
-    return rest
-
-
 def wants_pong(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, valued: frozenset[Tile]) -> bool:
     """碰 this discard? Always for a valued honour; otherwise when it fits the plan and helps."""
     target = choose_target(concealed, melds)
@@ -160,7 +153,7 @@ def wants_pong(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, val
     if target.plan == Plan.ALL_PONGS:
         return True
     after = Meld(MeldKind.PUNG, (tile, tile, tile))
-    return _best_after_claim(_without(concealed, tile, tile), [*melds, after]) < shanten_of(concealed, melds)
+    return _best_after_claim(rules.without(concealed, tile, tile), [*melds, after]) < shanten_of(concealed, melds)
 
 
 def wants_chow(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, pair: tuple[Tile, Tile]) -> bool:
@@ -169,7 +162,7 @@ def wants_chow(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile, pai
     if target.plan == Plan.ALL_PONGS or not target.fits(tile):
         return False
     after = Meld(MeldKind.CHOW, tuple(sorted((tile, *pair))))
-    return _best_after_claim(_without(concealed, *pair), [*melds, after]) < shanten_of(concealed, melds)
+    return _best_after_claim(rules.without(concealed, *pair), [*melds, after]) < shanten_of(concealed, melds)
 
 
 def wants_kong(concealed: Sequence[Tile], melds: Sequence[Meld], tile: Tile) -> bool:
