@@ -45,7 +45,16 @@ from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, DRAGONS, N_KINDS, WINDS, Tile
 
 # the per-suit block tables behind engine.waits.shanten, and its exact reading of a hand holding four of a kind
-from engine.waits import SPARE_GOLDS, _full_standard_usable, _key, _suit_rows, _suit_usable, best_with_pair, pooled
+from engine.waits import (
+    SPARE_GOLDS,
+    _full_standard_usable,
+    _key,
+    _pair_blocks,
+    _suit_rows,
+    _suit_usable,
+    best_with_pair,
+    pooled,
+)
 
 _KIND_OF = attrgetter("kind")
 
@@ -341,7 +350,7 @@ def _pairs_usable(h1: int, h2: int, h3: int, h4: int, target: int, shapes: froze
     """Most real tiles usable in 七对 (14) or 对对胡 (7 pairs + 1 triplet, 17), from the count
     histogram (h_n kinds held n times); four of a kind is two pairs. Beside a triplet of a kind
     held four times the fourth copy's pair needs a fifth: only a spare (a gold) stands for it."""
-    pairs, singles = h2 + h3 + 2 * h4, h1 + h3
+    pairs, singles = _pair_blocks(h1, h2, h3, h4)
     if target == 14 and Shape.SEVEN_PAIRS in shapes:
         return _top_pairs(pairs, singles, 7)
     if target != 17 or Shape.PINGHE_PAIRS not in shapes:

@@ -342,7 +342,7 @@ def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Call
     if target != 14:
         return None
     if shape == Shape.SEVEN_PAIRS:
-        return _histogram_reader(c, lambda h1, h2, h3, h4: _seven_blocks(h2 + h3 + 2 * h4, h1 + h3))
+        return _histogram_reader(c, lambda *held: _seven_blocks(*_pair_blocks(*held)))
     if shape == Shape.THIRTEEN_ORPHANS:
         return _orphans_reader(c)
     if shape == Shape.NINE_GATES:
@@ -819,10 +819,10 @@ def _costed_blocks_at(c: Sequence[int], i: int, full: int, chows: bool) -> list[
     return blocks
 
 
-def _pair_blocks(c: Sequence[int]) -> tuple[int, int]:
-    """(pair-blocks, single-blocks) a count array offers (4 copies: two pairs, 3: a pair and a single)."""
-    threes = c.count(3)
-    return c.count(2) + threes + 2 * c.count(4), c.count(1) + threes
+def _pair_blocks(h1: int, h2: int, h3: int, h4: int) -> tuple[int, int]:
+    """(pair-blocks, single-blocks) of a hand holding h_n kinds n times (4 copies: two pairs,
+    3: a pair and a single)."""
+    return h2 + h3 + 2 * h4, h1 + h3
 
 
 def _seven_blocks(pairs: int, singles: int) -> int:
@@ -832,7 +832,7 @@ def _seven_blocks(pairs: int, singles: int) -> int:
 
 
 def _seven_pairs_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
-    return _seven_blocks(*_pair_blocks(c)) if target == 14 else None
+    return _seven_blocks(*_pair_blocks(c.count(1), c.count(2), c.count(3), c.count(4))) if target == 14 else None
 
 
 def _pinghe_pairs_usable(c: Sequence[int], target: int, spare: int = 0) -> int | None:
@@ -848,7 +848,7 @@ def _pinghe_pairs_by_counts(h1: int, h2: int, h3: int, h4: int, spare: bool) -> 
     """对对胡's usable tiles from the kinds held n times (h_n): the triplet is tried on a kind of
     each count; only that kind's pair/single blocks change. Beside a triplet of a kind held
     four times, the fourth copy's pair needs a fifth: only a spare (a gold) fills it."""
-    pairs, singles = h2 + h3 + 2 * h4, h1 + h3
+    pairs, singles = _pair_blocks(h1, h2, h3, h4)
     best = _seven_blocks(pairs, singles)
     for n, held in ((1, h1), (2, h2), (3, h3), (4, h4)):
         if held:
