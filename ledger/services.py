@@ -82,10 +82,27 @@ def balance_of(user: User | int) -> int:
     return account_for(user).balance
 
 
+def balances_of(user_ids: Iterable[int]) -> dict[int, int]:
+    """The balances of several players in one query (a user without an account yet holds 0)."""
+    wanted = list(user_ids)
+    found = dict(Account.objects.filter(user_id__in=wanted).values_list("user_id", "balance"))
+    return {user_id: int(found.get(user_id, 0)) for user_id in wanted}
+
+
 def bracket_for_balance(balance: int) -> Bracket | None:
     """The stake bracket a balance admits, or None when it is too small to sit (under 160)."""
-    candidates = Bracket.objects.filter(min_balance__lte=balance).order_by("-min_balance")[:1]
-    bracket = next(iter(candidates), None)
+    return brackets_for_balances([balance])[balance]
+
+
+def brackets_for_balances(balances: Iterable[int]) -> dict[int, Bracket | None]:
+    """`bracket_for_balance` of each balance, with the brackets read in one query."""
+    brackets = list(Bracket.objects.order_by("-min_balance"))
+    return {balance: _bracket_in(brackets, balance) for balance in balances}
+
+
+def _bracket_in(brackets: list[Bracket], balance: int) -> Bracket | None:
+    """The highest bracket starting at or below `balance` if it holds it (`brackets` from high to low)."""
+    bracket = next((k for k in brackets if k.min_balance <= balance), None)
     return bracket if bracket is not None and bracket.contains(balance) else None
 
 

@@ -108,24 +108,24 @@ def _stand_up_absent(table: Table, now: datetime, events: EventRecorder) -> bool
 # --- after a settlement --------------------------------------------------------------
 
 
-def after_settlement(table_id: int, moved_out: dict[int, str], now: datetime | None = None) -> None:
-    """The hand is posted: move out players whose balance left the bracket, free leavers, schedule the next deal."""
+def after_settlement(
+    table: Table, events: EventRecorder, moved_out: dict[int, str], now: datetime | None = None
+) -> None:
+    """The hand is posted and marked settled on the locked `table` (its events go to `events`, which
+    the caller finishes): move out players whose balance left the bracket, free leavers, schedule the
+    next deal."""
     now = now or timezone.now()
-    with transaction.atomic():
-        table = actions.lock_table(table_id)
-        if table.status != TableStatus.BETWEEN:
-            return  # closed meanwhile, or (a late duplicate) the next hand already runs
-        events = EventRecorder(table)
-        for seat in table.seats.select_related("user").filter(user__isnull=False):
-            if seat.user_id in moved_out:
-                events.add("moved_out", same_for_all(table.room.n_seats, _moved_out(table, seat, moved_out)))
-                seats.free_seat(seat)
-            elif seat.leaving:
-                seats.free_seat(seat)
-        seats.announce_seats(table, events)
-        if not seats.close_if_no_players(table):
-            _schedule_next_deal(table, now)
-        events.finish()
+    if table.status != TableStatus.BETWEEN:
+        return  # closed meanwhile, or (a late duplicate) the next hand already runs
+    for seat in table.seats.select_related("user").filter(user__isnull=False):
+        if seat.user_id in moved_out:
+            events.add("moved_out", same_for_all(table.room.n_seats, _moved_out(table, seat, moved_out)))
+            seats.free_seat(seat)
+        elif seat.leaving:
+            seats.free_seat(seat)
+    seats.announce_seats(table, events)
+    if not seats.close_if_no_players(table):
+        _schedule_next_deal(table, now)
 
 
 def _moved_out(table: Any, seat: Any, moved_out: dict[int, str]) -> dict[str, Any]:

@@ -3,6 +3,8 @@ room of their own bracket), checked when they sit and again after every settled 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -14,6 +16,16 @@ from tables.models import Room
 def balance_of(user: User | int) -> int:
     """The player's coin balance."""
     return int(ledger.balance_of(user))
+
+
+def balances_of(user_ids: Iterable[int]) -> dict[int, int]:
+    """The players' coin balances, in one query."""
+    return ledger.balances_of(user_ids)
+
+
+def bases_for_balances(balances: Iterable[int]) -> dict[int, int | None]:
+    """`base_for_balance` of each balance, the brackets read once."""
+    return {b: int(k.base) if k else None for b, k in ledger.brackets_for_balances(balances).items()}
 
 
 def base_for_balance(balance: int) -> int | None:

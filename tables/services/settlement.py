@@ -20,11 +20,10 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from accounts.models import User
 from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
 from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
-from tables.models import Escape, Hand, HandStatus
+from tables.models import Escape, Hand, HandStatus, Table
 from tables.services import actions, between_hands, brackets, jobs
 from tables.services.events import EventRecorder, same_for_all
 
@@ -94,7 +93,8 @@ def _ruled(rule: Any) -> ledger.PaymentRule:
 
 
 def settle_hand(hand_id: int) -> str:
-    """Post the hand's sheet (exactly once), mark it settled and tell the table, then move on.
+    """Post the hand's sheet (exactly once), then mark it settled, tell the table and move on, in one
+    transaction (so the next deal is scheduled exactly once with the marking).
 
     Returns what happened: "settled", "already settled" or "not finished"."""
     hand = Hand.objects.select_related("table__room").get(pk=hand_id)
@@ -104,27 +104,31 @@ def settle_hand(hand_id: int) -> str:
         return "already settled"
     posted = post_hand_settlement(str(hand.pk), hand.players, (hand.sheet or {}).get("transfers", []))
     _fault_pause()
-    if not _mark_settled(hand.table_id, hand_id, posted.detail.get("transfers", [])):
-        return "already settled"
-    between_hands.after_settlement(hand.table_id, _out_of_bracket(hand.table.room.base, hand))
+    balances = brackets.balances_of(_people(hand))  # after the posting
+    with transaction.atomic():
+        table = actions.lock_table(hand.table_id)
+        events = EventRecorder(table)
+        if not _mark_settled(table, events, hand_id, posted.detail.get("transfers", []), balances):
+            return "already settled"
+        between_hands.after_settlement(table, events, _out_of_bracket(table.room.base, balances))
+        events.finish()
     return "settled"
 
 
-def _mark_settled(table_id: int, hand_id: int, paid: list[dict[str, int]]) -> bool:
-    """Mark the hand settled and announce the sheet with what was paid; False if it already was."""
-    with transaction.atomic():
-        table = actions.lock_table(table_id)
-        hand = Hand.objects.select_for_update().get(pk=hand_id)
-        if hand.settled:
-            return False
-        hand.settled = True
-        hand.save(update_fields=["settled"])
-        view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid}
-        view["balances"] = _balances(hand)
-        events = EventRecorder(table)
-        events.add("settled", same_for_all(table.room.n_seats, view), hand)
-        events.finish()
-        jobs.queue_after_commit(jobs.REVIEW_HAND, hand_id)  # 牌谱分析, off the hot path
+def _mark_settled(
+    table: Table, events: EventRecorder, hand_id: int, paid: list[dict[str, int]], balances: dict[int, int]
+) -> bool:
+    """Mark the hand settled and announce the sheet with what was paid; False if it already was.
+    Runs inside the caller's transaction, `table` locked."""
+    hand = Hand.objects.select_for_update().get(pk=hand_id)
+    if hand.settled:
+        return False
+    hand.settled = True
+    hand.save(update_fields=["settled"])
+    view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid}
+    view["balances"] = {str(seat): balances.get(user_id) for seat, user_id in enumerate(hand.players)}
+    events.add("settled", same_for_all(table.room.n_seats, view), hand)
+    jobs.queue_after_commit(jobs.REVIEW_HAND, hand_id)  # 牌谱分析, off the hot path
     return True
 
 
@@ -136,24 +140,21 @@ def _fault_pause() -> None:
         time.sleep(pause)
 
 
-def _balances(hand: Hand) -> dict[str, int | None]:
-    """The players' balances after the hand (bots' are the house's business: None)."""
-    return {
-        str(seat): None if seat in hand.bots else brackets.balance_of(user_id)
-        for seat, user_id in enumerate(hand.players)
-    }
+def _people(hand: Hand) -> list[int]:
+    """The user ids of the seats people played (bots' coins are the house's business: their balance
+    shows as None on the sheet)."""
+    return [user_id for seat, user_id in enumerate(hand.players) if seat not in hand.bots]
 
 
-def _out_of_bracket(room_base: int, hand: Hand) -> dict[int, str]:
-    """Players of the hand whose new balance belongs to another bracket, with the reason shown to them."""
+def _out_of_bracket(room_base: int, balances: dict[int, int]) -> dict[int, str]:
+    """Players (user id: balance) whose balance belongs to another bracket, with the reason shown to them."""
+    bases = brackets.bases_for_balances(balances.values())
     out = {}
-    humans = [p for seat, p in enumerate(hand.players) if seat not in hand.bots]
-    for user in User.objects.filter(pk__in=humans):
-        balance = brackets.balance_of(user)
-        base = brackets.base_for_balance(balance)
+    for user_id, balance in balances.items():
+        base = bases[balance]
         if base != room_base:
             where = "below the lowest bracket" if base is None else f"the base-{base} room"
-            out[user.pk] = f"your balance is now {balance}: it belongs in {where}, not base {room_base}"
+            out[user_id] = f"your balance is now {balance}: it belongs in {where}, not base {room_base}"
     return out
 
 
