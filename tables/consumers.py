@@ -87,7 +87,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         # Join before reading the state: a batch committed meanwhile waits in the channel layer until
         # connect returns, and then only its versions past the state's are sent.
         await self._join(table_group(self.table_id))
-        (allowed, self.seat, state), _ = await self._db(arrive, self.table_id, self.user_id)
+        (allowed, self.seat, state), _ = await self._db(presence.arrive, self.table_id, self.user_id)
         if not allowed:
             await self.close(code=CLOSE_NO_TABLE)
             return
@@ -268,23 +268,6 @@ def heartbeat(table_id: int, seen_by: int | None) -> int:
     if seen_by is not None:
         presence.seen(table_id, seen_by)
     return table_version(table_id)
-
-
-def arrive(table_id: int, user_id: int) -> tuple[bool, int | None, dict[str, Any]]:
-    """A socket opened: whether the user may watch the table, their seat (None: a spectator; a seat
-    counts the connection, presence.connected) and the state that seat may see."""
-    if not may_watch(table_id, user_id):
-        return False, None, {}
-    seat = presence.connected(table_id, user_id)
-    return True, seat, snapshot(table_id, seat)
-
-
-def may_watch(table_id: int, user_id: int) -> bool:
-    """Anyone logged in may watch a public table; a private one only its players."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        return False
-    return not table.private or table.seats.filter(user_id=user_id).exists()
 
 
 def error_message(exc: Exception, msg_id: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ Every function runs in one transaction with the table row locked; events go out 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -17,26 +18,49 @@ from django.utils import timezone
 from tables.models import Escape, Seat, Table, TableStatus
 from tables.services import actions, seats
 from tables.services.events import EventRecorder, same_for_all
+from tables.services.snapshot import snapshot_locked
+
+
+def arrive(table_id: int, user_id: int) -> tuple[bool, int | None, dict[str, Any]]:
+    """A socket opened, in one transaction on the locked table: whether the user may watch (anyone
+    logged in a public table, only its players a private one), their seat (None: a spectator; a seat
+    counts the connection) and the state that seat may see."""
+    with transaction.atomic():
+        try:
+            table = actions.lock_table(table_id)
+        except Table.DoesNotExist:
+            return False, None, {}
+        table_seats = actions.seats_of(table)
+        if table.private and all(s.user_id != user_id for s in table_seats):
+            return False, None, {}
+        seat = connected_locked(table, table_seats, user_id)
+        return True, seat, snapshot_locked(table, table_seats, seat)
 
 
 def connected(table_id: int, user_id: int) -> int | None:
     """A socket of this user opened: returns their seat index (None = spectator) and ends 托管 from a disconnect."""
     with transaction.atomic():
         table = actions.lock_table(table_id)
-        seat = table.seats.filter(user_id=user_id).first()
-        if seat is None:
-            return None
-        seat.connections += 1
-        seat.disconnected_at, seat.last_seen = None, timezone.now()
-        events = EventRecorder(table)
-        if seat.auto and not seat.leaving:
-            seat.auto = False
-            view = {"type": "auto", "seat": seat.index, "auto": False}
-            events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
-        seat.save(update_fields=["connections", "disconnected_at", "auto", "last_seen"])
-        seats.announce_seats(table, events)
-        events.finish()
-        return seat.index
+        return connected_locked(table, actions.seats_of(table), user_id)
+
+
+def connected_locked(table: Table, table_seats: list[Seat], user_id: int) -> int | None:
+    """`connected` inside the caller's transaction: `table` locked, `table_seats` its seats (with their
+    users), which are updated in place, so the caller's snapshot shows the connection."""
+    seat = next((s for s in table_seats if s.user_id == user_id), None)
+    if seat is None:
+        return None
+    seat.connections += 1
+    seat.disconnected_at, seat.last_seen = None, timezone.now()
+    events = EventRecorder(table)
+    if seat.auto and not seat.leaving:
+        seat.auto = False
+        view = {"type": "auto", "seat": seat.index, "auto": False}
+        events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
+    seat.save(update_fields=["connections", "disconnected_at", "auto", "last_seen"])
+    seats.announce_seats(table, events, table_seats)
+    events.finish()
+    return seat.index
 
 
 def seen(table_id: int, user_id: int, now: datetime | None = None) -> None:

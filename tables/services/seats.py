@@ -30,8 +30,9 @@ def seat_list(seats: list[Seat]) -> list[dict[str, Any]]:
     ]
 
 
-def announce_seats(table: Table, events: EventRecorder) -> None:
-    seats = actions.seats_of(table)
+def announce_seats(table: Table, events: EventRecorder, seats: list[Seat] | None = None) -> None:
+    """Tell everyone the seats as they are now (`seats`: the table's seats as the caller holds them, else read)."""
+    seats = actions.seats_of(table) if seats is None else seats
     events.add("seats", same_for_all(table.room.n_seats, {"type": "seats", "seats": seat_list(seats)}))
 
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django.db import transaction
 
 from engine.hand import HandState, asked
 from engine.view import view
-from tables.models import Hand, HandStatus, Room, Table
+from tables import rows
+from tables.models import Hand, HandStatus, Room, Seat, Table
 from tables.services.actions import hand_header, lock_table, seats_of
 from tables.services.hints import hints
 from tables.services.seats import seat_list
@@ -57,24 +60,50 @@ def hand_info(hand: Hand, seat: int | None) -> dict[str, Any]:
 
 def last_result(table: Table) -> dict[str, Any] | None:
     """The last finished hand (seed revealed, sheet), shown between hands."""
-    hand = table.hands.filter(status=HandStatus.FINISHED).order_by("-number").first()
+    hand = table.hands.filter(status=HandStatus.FINISHED).defer("state").order_by("-number").first()
     if hand is None:
         return None
-    final = view(HandState.from_json(hand.state), None)  # the public end of the hand: every hand revealed
-    return {**hand_header(hand), "seed": hand.seed, "sheet": hand.sheet, "settled": hand.settled, "final": final}
+    return {**hand_header(hand), "seed": hand.seed, "sheet": hand.sheet, "settled": hand.settled, "final": _final(hand)}
+
+
+# A finished hand's end never changes, and every socket opened at its table between hands (and
+# through the next hand) shows it: decoding its state costs more than the rest of a connect.
+_FINALS: OrderedDict[tuple[int, str], dict[str, Any]] = OrderedDict()
+_FINALS_SIZE = 512
+_finals_lock = threading.Lock()
+
+
+def _final(hand: Hand) -> dict[str, Any]:
+    """The public end of a finished hand (every hand revealed), decoded once per process."""
+    key = (hand.pk, hand.seed)  # a hand id reused after a flush is another hand
+    with _finals_lock:
+        known = _FINALS.get(key)
+    if known is None:
+        known = view(HandState.from_json(hand.state), None)  # the deferred state is read only here
+        with _finals_lock:
+            _FINALS[key] = known
+            while len(_FINALS) > _FINALS_SIZE:
+                _FINALS.popitem(last=False)
+    return known
 
 
 def snapshot(table_id: int, seat: int | None) -> dict[str, Any]:
     """`{"type": "state", ...}` for the seat; the table row is locked so version and state agree."""
     with transaction.atomic():
         table = lock_table(table_id)
-        hand = table.hands.filter(status=HandStatus.PLAYING).first()
-        return {
-            "type": "state",
-            "version": table.version,
-            "seat": seat,
-            "table": table_info(table, seat, hand),
-            "seats": seat_list(seats_of(table)),
-            "hand": hand_info(hand, seat) if hand else None,
-            "last_result": last_result(table),
-        }
+        return snapshot_locked(table, seats_of(table), seat)
+
+
+def snapshot_locked(table: Table, seats: list[Seat], seat: int | None) -> dict[str, Any]:
+    """`snapshot` inside the caller's transaction: `table` locked, `seats` its seats with their users."""
+    running = rows.fetch(Hand, "table_id = %s AND status = %s", [table.pk, HandStatus.PLAYING], omit=("state",))
+    hand = running[0] if running else None
+    return {
+        "type": "state",
+        "version": table.version,
+        "seat": seat,
+        "table": table_info(table, seat, hand),
+        "seats": seat_list(seats),
+        "hand": hand_info(hand, seat) if hand else None,
+        "last_result": last_result(table),
+    }
