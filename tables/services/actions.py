@@ -81,6 +81,14 @@ def lock_and_open(table_id: int, now: datetime) -> Play:
     return _running(table, hand, seats, now)
 
 
+def lock_with_seats(table_id: int) -> tuple[Table, list[Seat]]:
+    """`lock_table` and the table's seats (without their users' rows) in one round trip."""
+    locked, seats = rows.fetch_together(
+        [(_lock_sql(), [table_id]), (rows.select_sql(Seat, "table_id = %s", order_by="index"), [table_id])]
+    )
+    return _locked_table(table_id, locked), [rows.instance(Seat, seat) for seat in seats]
+
+
 def _lock_and_read(table_id: int) -> tuple[Table, Hand, list[Seat]]:
     """`lock_and_open`'s round trip: the locked table, its running hand (without its state) and seats."""
     *_, locked, running, seats = rows.fetch_together(  # after the commit mode's SET, if any

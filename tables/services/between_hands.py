@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from tables import rows
 from tables.errors import NotSeated
 from tables.models import Table, TableStatus
 from tables.services import actions, brackets, seats
@@ -25,18 +26,22 @@ def set_ready(table_id: int, user_id: int, now: datetime | None = None) -> None:
     """Ready for the next hand; when every player at a settled table is ready, deal at once."""
     now = now or timezone.now()
     with transaction.atomic():
-        table = actions.lock_table(table_id)
-        seat = table.seats.filter(user_id=user_id).first()
+        table, table_seats = actions.lock_with_seats(table_id)
+        seat = next((s for s in table_seats if s.user_id == user_id), None)
         if seat is None:
             raise NotSeated()
         seat.ready = True
-        seat.save(update_fields=["ready"])
         events = EventRecorder(table)
         events.add("ready", same_for_all(table.room.n_seats, {"type": "ready", "seat": seat.index}))
-        humans = table.seats.filter(user__isnull=False)
-        if table.status == TableStatus.BETWEEN and table.next_hand_at and not humans.filter(ready=False).exists():
+        everyone = all(s.ready for s in table_seats if s.user_id is not None)
+        if table.status == TableStatus.BETWEEN and table.next_hand_at and everyone:
+            rows.update(seat, ["ready"])  # the deal reads the seats again
             deal_if_full(table, now, events)
-        events.finish()
+            events.finish()
+            return
+        with rows.batched():  # the seat, the event and the table's version: one round trip
+            rows.update(seat, ["ready"])
+            events.finish()
 
 
 def fill_with_bots(table_id: int, now: datetime | None = None) -> bool:
