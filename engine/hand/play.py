@@ -104,12 +104,12 @@ def _legal_actions(state: HandState, seat: int) -> list[Action]:
 
 def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[Action]) -> list[Action]:
     """`_check_only` on each candidate of a turn, with the discards (most of them) checked on a
-    shortcut that refuses exactly what it refuses: a turn always has the shared discard handler,
-    the variant's `check` is asked only if it has one, and the discard rules are read once for
-    the whole hand (`_discard_test`)."""
+    shortcut that refuses exactly what it refuses: a turn always has a discard handler (the
+    shared one, or the variant's: `_check_only` only looks it up), the variant's `check` is asked
+    only if it has one, and the discard validator's rules are read once for the whole hand
+    (`_discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
-    key = (Phase.TURN, Discard)
-    own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
+    own_discard = (Phase.TURN, Discard) not in _HANDLERS  # no shared handler: checked in full
     allowed = _discard_test(state, seat, state.shuangyou_seat)
     handlers = hooks.handlers
     out = []

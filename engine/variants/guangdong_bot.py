@@ -24,7 +24,7 @@ from engine import hand_rules as rules
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import DRAGONS, N_KINDS, Suit, Tile
-from engine.waits import discard_shanten, shanten_after_discards
+from engine.waits import discard_shanten
 
 EARLY_TILES_LEFT = 40  # while more tiles than this are left in the wall, plans may cost a step
 FLUSH_OFF_SUIT = 3  # at most this many tiles off (suit + honours) to go for 混一色
@@ -96,19 +96,33 @@ def choose_discard(
     """The tile to discard from a 3k+2 hand (see the module docstring for the order).
 
     `valued` are the honours worth a pong here (dragons, seat and round wind).
+
+    Each discard's key is (向听 after it, less one for an off-plan tile early; on-plan; usefulness;
+    kind) and the least key wins. No discard leaves fewer steps than the whole hand's 向听, so
+    with that in place of its own a tile's key is a floor: the tiles are weighed floor first,
+    and once a floor reaches the best key found no later tile can beat it (their 向听 unread).
     """
     target = choose_target(concealed, melds)
     early = tiles_left > EARLY_TILES_LEFT and target.plan != Plan.FAST
-    hand = list(concealed)
-    after = shanten_after_discards(hand, shapes=_shapes(melds))  # each discard's 向听, counts read once
-    held = _held(hand)
-
-    def key(tile: Tile) -> tuple[int, bool, int, int]:
-        steps = after[tile]
+    after = discard_shanten(concealed, shapes=_shapes(melds))  # the counts read once, one changed per tile
+    least = after(None)  # the whole hand's 向听: no discard leaves fewer
+    held = _held(concealed)
+    floors = []
+    for kind in sorted({t.kind for t in concealed}):  # kinds: ints hash and sort in C
+        tile = Tile(kind)
         off_plan = not target.fits(tile)
-        return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, held, valued), tile.kind)
-
-    return min(sorted(set(hand)), key=key)
+        bonus = 1 if early and off_plan else 0
+        floors.append((least - bonus, not off_plan, _usefulness(tile, held, valued), kind, bonus))
+    floors.sort()
+    best: tuple[int, bool, int, int] | None = None
+    for floor, on_plan, usefulness, kind, bonus in floors:
+        if best is not None and (floor, on_plan, usefulness, kind) >= best:
+            break  # this tile's key is at least its floor, and so are all the later ones'
+        key = (after(Tile(kind)) - bonus, on_plan, usefulness, kind)
+        if best is None or key < best:
+            best = key
+    assert best is not None  # a 3k+2 hand holds a tile
+    return Tile(best[3])
 
 
 # The other kinds of a numbered tile's suit within two of it, by kind.
