@@ -431,7 +431,9 @@ class ErrenFlow(h.FlowHooks):
         key = f"{PICK}:{d.front}"
         if declared(d, seat) or _haidi_on(d) or _ext(d).get("offered_at") == key:
             return False
-        if not rolls(_probability(d, "pick_probability"), option_rng(d.seed, PICK, d.front)):
+        probability = _probability(d, "pick_probability")
+        # A probability of 0 never rolls (`rolls`): the roll's rng is not even made.
+        if probability <= 0 or not rolls(probability, option_rng(d.seed, PICK, d.front)):
             return False
         _open_offer(d, seat, {"kind": PICK, "tile": None}, key)
         d.emit(public("cuopai_offer", seat))
@@ -445,9 +447,12 @@ class ErrenFlow(h.FlowHooks):
             return True
         if _haidi_on(d):
             return True
+        probability = _probability(d, "swap_probability")
+        if probability <= 0:
+            return False  # never rolls (`rolls`): the roll's rng is not even made
         key = f"{SWAP}:{d.front}:{d.back}"
         rng = option_rng(d.seed, SWAP, d.front * 1000 + d.back)
-        if not rolls(_probability(d, "swap_probability"), rng):
+        if not rolls(probability, rng):
             return False
         unseen = [d.wall[i] for i in _unseen_indices(d)]
         offered = swap_offer(unseen, rng)
