@@ -244,23 +244,51 @@ class _LastChowPairs:
 
 
 def _chow_pairs_of(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
-    f = rules.face(tile, gold)
-    if f.is_honor or f.is_flower:
+    """The pairs of `_chow_pairs`, sorted: for each run through the discard's face (`_CHOW_RUNS`),
+    the first hand tile playing as each of its two other faces. Runs differ in their faces and a
+    tile plays as one face, so no pair comes twice."""
+    runs = _CHOW_RUNS[rules.face(tile, gold).kind]
+    if not runs:
         return ()
-    by_face: dict[int, Tile] = {}  # the first hand tile playing as each face the runs need
-    for k in _near_faces(f):
-        held = next((t for t in _face_tiles(gold, k) if t in hand), None)
-        if held is not None:
-            by_face[k] = held
+    faces = _FACE_TILES[_NO_GOLD if gold is None else gold.kind]
     out = []
-    for lo in (f.number - 2, f.number - 1, f.number):
-        if lo < 1 or lo + 2 > 9:
+    for ka, kb in runs:
+        a = b = None
+        for t in faces[ka]:
+            if t in hand:
+                a = t
+                break
+        if a is None:
             continue
-        others = [f.kind - f.number + n for n in (lo, lo + 1, lo + 2) if n != f.number]
-        if all(k in by_face for k in others):
-            pair = tuple(sorted((by_face[others[0]], by_face[others[1]])))
-            out.append((pair[0], pair[1]))
-    return tuple(sorted(set(out)))
+        for t in faces[kb]:
+            if t in hand:
+                b = t
+                break
+        if b is not None:
+            out.append((a, b) if a.kind < b.kind else (b, a))
+    if len(out) > 1:
+        out.sort(key=_pair_kinds)  # as sorted() on the tiles (their order is their kinds')
+    return tuple(out)
+
+
+def _pair_kinds(pair: tuple[Tile, Tile]) -> tuple[int, int]:
+    return pair[0].kind, pair[1].kind
+
+
+def _chow_runs(kind: int) -> tuple[tuple[int, int], ...]:
+    """The two other face kinds of each run (chow) through numbered face `kind`, lowest run first."""
+    if kind >= 27:
+        return ()  # honours and flowers make no runs
+    number = kind % 9 + 1
+    runs = []
+    for lo in (number - 2, number - 1, number):
+        if lo >= 1 and lo + 2 <= 9:
+            others = [kind - number + n for n in (lo, lo + 1, lo + 2) if n != number]
+            runs.append((others[0], others[1]))
+    return tuple(runs)
+
+
+_CHOW_RUNS = tuple(_chow_runs(k) for k in range(len(ALL_TILES)))
 
 
 def _guess_targets(state: HandState, seat: int) -> list[tuple[int, int]]:
