@@ -71,6 +71,8 @@ def _discard_test(state: HandState, seat: int, shuangyou_seat: int | None) -> Ca
     hand, drawn = s.hand, s.drawn
     forced = shuangyou_seat is not None and shuangyou_seat != seat
     gold = state.gold if _gold_discard_restricted(state) else None  # a gold discard needs 游金
+    if not forced and (gold is None or gold not in hand):
+        return hand.__contains__  # only "in the hand" can refuse: asked in C, per candidate
 
     def allowed(tile: Tile) -> bool:
         if tile not in hand or (forced and tile != drawn):
