@@ -250,6 +250,8 @@ class GuangdongFlow(h.FlowHooks):
 
     def check(self, state: h.HandState, seat: int, action: Action) -> None:
         """漏胡: refuse a win on a tile this seat passed since its last draw or claim."""
+        if type(action) is not Win:
+            return  # asked of every candidate of a turn: only a win is ever refused here
         tile = state.window.tile if state.window is not None else None
         in_window = state.phase in (h.Phase.CLAIM, h.Phase.ROB_KONG) and tile is not None
         if isinstance(action, Win) and in_window and tile in passed_tiles(state, seat):
