@@ -230,12 +230,16 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Ti
     A discard asks it for the next seat when the window opens, again for its legal actions and
     once per chow checked: the last answer is kept, by the hand (an immutable tuple, the same
     object while the seat's tiles do not change), the gold and the tile."""
-    hand = state.seats[seat].hand
+    return _hand_chow_pairs(state.seats[seat].hand, state.gold, tile)
+
+
+def _hand_chow_pairs(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built)."""
     last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
-    if last is not None and last[0] is hand and last[1] is state.gold and last[2] is tile:
+    if last is not None and last[0] is hand and last[1] is gold and last[2] is tile:
         return last[3]
-    pairs = _chow_pairs_of(hand, state.gold, tile)
-    _LastChowPairs.entry = (hand, state.gold, tile, pairs)
+    pairs = _chow_pairs_of(hand, gold, tile)
+    _LastChowPairs.entry = (hand, gold, tile, pairs)
     return pairs
 
 
