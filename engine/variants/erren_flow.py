@@ -488,12 +488,16 @@ class ErrenFlow(h.FlowHooks):
 
     def check(self, state: h.HandState, seat: int, action: Action) -> None:
         """erren's refusals for `action` now (raises an IllegalAction subclass)."""
-        if state.phase == h.Phase.EXCHANGE:
+        phase = state.phase
+        if phase == h.Phase.TURN:
+            # Asked of every candidate of every turn: a turn's refusals are all of a 报听 or of a
+            # declared seat (`_check_turn`), so the rest pass without reading further.
+            if isinstance(action, Declare) or declared(state, seat):
+                _check_turn(state, seat, action)
+        elif phase == h.Phase.EXCHANGE:
             _check_exchange(state, seat, action)
-        elif state.phase == h.Phase.OFFER:
+        elif phase == h.Phase.OFFER:
             _check_offer(state, seat, action)
-        elif state.phase == h.Phase.TURN:
-            _check_turn(state, seat, action)
 
     def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The machine's candidate actions with erren's own added (every one still goes through `check`).
