@@ -161,14 +161,30 @@ def _preferences(
     discards: list[Discard], faces: list[int], gold: Tile | None, rng: random.Random
 ) -> list[tuple[int, float]]:
     """Each discard's sort key, in order: keep golds; shed the tiles that connect least to the rest
-    (a little noise, drawn discard by discard, breaks ties). One call for them all: every turn asks."""
+    (a little noise, drawn discard by discard, breaks ties). One call for them all: every turn asks.
+
+    A (non-gold) tile's isolation, how little it connects to the rest of the hand whose `faces`
+    are counted, is written inline (once per candidate of every turn): honours and terminals
+    alone score highest."""
+    random_ = rng.random
+    gold_kind = None if gold is None else gold.kind
     keys = []
     for action in discards:
         tile = action.tile
         if tile is gold:
-            keys.append((1, rng.random() * 0.01))
+            keys.append((1, random_() * 0.01))
+            continue
+        kind = tile.kind
+        if kind == BAIBAN and gold_kind is not None:
+            kind = gold_kind  # rules.face: 白板 plays as the gold's face
+        links = (faces[kind] - 1) * 2
+        if kind >= _HONOURS:
+            isolation = 0.5 - links
         else:
-            keys.append((0, -_isolation(tile, faces, gold) + rng.random() * 0.01))
+            for near in _NEAR[kind]:
+                links += faces[near]
+            isolation = _EDGE[kind] - links
+        keys.append((0, -isolation + random_() * 0.01))
     return keys
 
 
@@ -181,20 +197,6 @@ def _ready_key(
         return (sh, 1, 0)
     waits, any_tile = rules.wait_tiles(rules.without(hand, tile), gold, shapes)
     return (sh, 0 if any_tile else 1, -len(waits))
-
-
-def _isolation(tile: Tile, faces: list[int], gold: Tile | None) -> float:
-    """How little a (non-gold) tile connects to the rest of the hand whose `faces` are counted
-    (honours and terminals alone score highest)."""
-    kind = tile.kind
-    if kind == BAIBAN and gold is not None:
-        kind = gold.kind  # rules.face: 白板 plays as the gold's face
-    links = (faces[kind] - 1) * 2
-    if kind >= _HONOURS:
-        return 0.5 - links
-    for near in _NEAR[kind]:
-        links += faces[near]
-    return _EDGE[kind] - links
 
 
 # Per numbered kind: the kinds within two in its suit, and the edge bonus of a 1 or 9.

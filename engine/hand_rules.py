@@ -92,8 +92,26 @@ def _waits(kinds: _Kinds, gold: int | None, shapes: frozenset[Shape]) -> tuple[t
 
 
 def wait_tiles(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
-    """(tiles that complete this 3k+1 hand, whether any tile does: the 游金 lone-gold wait)."""
+    """(tiles that complete this 3k+1 hand, whether any tile does: the 游金 lone-gold wait).
+
+    A seat's hand (an immutable tuple, the same object while its tiles do not change) is asked
+    about at every discard it is offered: its answer is also kept by the tuple's identity, which
+    spares sorting the hand into the memo's key each time."""
+    if type(tiles) is tuple:
+        entry = _WAITS_BY_HAND.get(id(tiles))  # one read: another thread may replace it meanwhile
+        if entry is not None and entry[0] is tiles and entry[1] is gold and entry[2] is shapes:
+            return entry[3]
+        answer = _waits(*_key(tiles, gold), shapes)
+        if len(_WAITS_BY_HAND) >= _HANDS_BY_ID:
+            _WAITS_BY_HAND.clear()
+        _WAITS_BY_HAND[id(tiles)] = (tiles, gold, shapes, answer)  # holding the tuple keeps its id from reuse
+        return answer
     return _waits(*_key(tiles, gold), shapes)
+
+
+# The last hands' waits by tuple identity: the hands of a few tables' seats.
+_HANDS_BY_ID = 64
+_WAITS_BY_HAND: dict[int, tuple[tuple[Tile, ...], Tile | None, frozenset[Shape], tuple[tuple[Tile, ...], bool]]] = {}
 
 
 def completed_by(tiles: Iterable[Tile], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool:
@@ -109,8 +127,10 @@ def is_ready(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape])
 
 
 def lone_gold_wait(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> bool:
-    """游金 shape: complete sets plus one gold, so any drawn tile wins."""
-    return gold is not None and wait_tiles(tiles, gold, shapes)[1]
+    """游金 shape: complete sets plus one gold, so any drawn tile wins (never without a gold held)."""
+    if gold is None or (isinstance(tiles, list | tuple) and gold not in tiles):
+        return False
+    return wait_tiles(tiles, gold, shapes)[1]
 
 
 @lru_cache(maxsize=_MEMO_HANDS)

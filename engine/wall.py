@@ -59,8 +59,14 @@ def verify(seed: str, commitment_hex: str) -> bool:
 
 
 def tile_set(*, flowers: bool) -> tuple[Tile, ...]:
-    """All tiles of a game in kind order: 136, or 144 with the eight flowers."""
-    return tuple(t for t in NON_FLOWER_TILES for _ in range(4)) + (FLOWERS if flowers else ())
+    """All tiles of a game in kind order: 136, or 144 with the eight flowers (made once: every deal asks)."""
+    return _TILE_SETS[flowers]
+
+
+_TILE_SETS = {
+    with_flowers: tuple(t for t in NON_FLOWER_TILES for _ in range(4)) + (FLOWERS if with_flowers else ())
+    for with_flowers in (False, True)
+}
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 from engine.events import private, public
@@ -10,10 +11,12 @@ from engine.hand.draft import Draft
 from engine.hand.hooks import flow_hooks
 from engine.hand.opening import open_play
 from engine.hand.state import HandState, Phase, Progress, SeatState, Source
-from engine.tiles import Tile, format_tiles, parse_tiles
+from engine.tiles import N_KINDS, Tile, format_tiles, parse_tiles
 from engine.variants import Variant
 from engine.variants import get as get_variant
 from engine.wall import Wall, derive_rng, roll_dice
+
+_KIND = attrgetter("kind")
 
 # Options every variant's deal reads: a scripted wall, dice and gold dice (engine.hand_script),
 # and the seats' coin balances (the balance floor, engine.hand.finish).
@@ -118,7 +121,7 @@ def _deal(d: Draft) -> Draft:
             if need(s):
                 take(s, 1)
     for s in order:
-        d.set_seat(s, hand=tuple(sorted(hands[s])))
+        d.set_seat(s, hand=tuple(sorted(hands[s], key=_KIND)))  # by kind: ints compare in C
     for s in order:
         d.emit(private("deal", s, {"tiles": format_tiles(d.seats[s].hand)}, count=len(d.seats[s].hand)))
     if rules_.has_flowers:
@@ -132,17 +135,17 @@ def _deal(d: Draft) -> Draft:
 
 def _replace_opening_flowers(d: Draft, order: list[int]) -> None:
     """补花 in rounds from the dealer; a flower drawn as a replacement waits for the next round."""
-    while any(t.is_flower for s in order for t in d.seats[s].hand):
+    while any(t.kind >= N_KINDS for s in order for t in d.seats[s].hand):  # a flower held
         for s in order:
-            flowers = [t for t in d.seats[s].hand if t.is_flower]
+            flowers = [t for t in d.seats[s].hand if t.kind >= N_KINDS]
             if not flowers:
                 continue
-            kept = [t for t in d.seats[s].hand if not t.is_flower]
+            kept = [t for t in d.seats[s].hand if t.kind < N_KINDS]
             new = []
             for _ in flowers:
                 new.append(d.wall[d.back - 1])
                 d.back -= 1
-            d.set_seat(s, hand=tuple(sorted(kept + new)), flowers=d.seats[s].flowers + tuple(flowers))
+            d.set_seat(s, hand=tuple(sorted(kept + new, key=_KIND)), flowers=d.seats[s].flowers + tuple(flowers))
             d.emit(
                 private(
                     "flowers",

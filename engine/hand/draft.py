@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
@@ -73,7 +72,8 @@ class Draft:
         values[_SEATS_AT] = tuple(self.seats)
         window = self.window
         if window is not None and window.opened is None:
-            values[_WINDOW_AT] = replace(window, opened=self.version)  # put to the seats at this version
+            # Put to the seats at this version (built directly: `replace` scans the fields per call).
+            values[_WINDOW_AT] = Window(window.tile, window.source, window.options, window.answers, self.version)
         frozen = HandState(*values)
         self.__dict__["_frozen"] = frozen
         return frozen

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import insort
+from operator import attrgetter
+
 from engine import hand_rules as rules
 from engine.actions import (
     IllegalAction,
@@ -14,6 +17,8 @@ from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_o
 from engine.hand.validation import _concealed_kongs, _may_be_asked_to_guess, _next
 from engine.hand.wins import _self_win_type, _you_type
 from engine.tiles import Tile
+
+_KIND = attrgetter("kind")
 
 
 def _draw_turn(d: Draft, seat: int) -> None:
@@ -84,7 +89,9 @@ def _receive(d: Draft, seat: int, tile: Tile, source: Source) -> None:
         tile = take_replacement(d)
         source = Source.REPLACEMENT if source == Source.REPLACEMENT else Source.DRAW
     s = d.seats[seat]
-    d.set_seat(seat, hand=tuple(sorted((*s.hand, tile))), drawn=tile)
+    hand = list(s.hand)
+    insort(hand, tile, key=_KIND)  # the hand is sorted: placed by kind, no Tile compared in Python
+    d.set_seat(seat, hand=tuple(hand), drawn=tile)
     d.source = source
     d.emit(private("draw", seat, {"tile": str(tile)}, replacement=source == Source.REPLACEMENT))
 

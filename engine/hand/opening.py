@@ -8,6 +8,7 @@ from engine.hand.state import HandState, Phase, Source, Window
 from engine.sheet import WinType
 from engine.tiles import Tile
 from engine.variants import Variant
+from engine.waits import discard_shanten
 
 
 def open_play(d: Draft) -> None:
@@ -85,8 +86,15 @@ def _qiangjin_drops(state: HandState, seat: int) -> tuple[Tile, ...] | tuple[Non
         return ()
     if seat != state.dealer:
         return (None,) if rules.complete((*s.hand, state.gold), state.gold, shapes) else ()
+    # A drop leaves 3k+1 tiles that the gold completes: one tile from complete, 向听 0. A hand
+    # none of whose discards leaves that (most dealt hands) has no drop to check.
+    after = discard_shanten(s.hand, gold=state.gold, shapes=shapes)
+    if after(None) > 0:
+        return ()
     drops = []
     for tile in sorted(set(s.hand)):
+        if after(tile) > 0:
+            continue
         rest = list(s.hand)
         rest.remove(tile)
         if rules.complete((*rest, state.gold), state.gold, shapes):

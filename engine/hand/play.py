@@ -104,12 +104,12 @@ def _legal_actions(state: HandState, seat: int) -> list[Action]:
 
 def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[Action]) -> list[Action]:
     """`_check_only` on each candidate of a turn, with the discards (most of them) checked on a
-    shortcut that refuses exactly what it refuses: a turn always has the shared discard handler,
-    the variant's `check` is asked only if it has one, and the discard rules are read once for
-    the whole hand (`_discard_test`)."""
+    shortcut that refuses exactly what it refuses: a turn always has a discard handler (the
+    shared one, or the variant's: `_check_only` only looks it up), the variant's `check` is asked
+    only if it has one, and the discard validator's rules are read once for the whole hand
+    (`_discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
-    key = (Phase.TURN, Discard)
-    own_discard = key in hooks.handlers or key not in _HANDLERS  # not the shared handler: no shortcut
+    own_discard = (Phase.TURN, Discard) not in _HANDLERS  # no shared handler: checked in full
     allowed = _discard_test(state, seat, state.shuangyou_seat)
     handlers = hooks.handlers
     out = []
@@ -162,13 +162,15 @@ def pass_idle_run(state: HandState) -> Progress:
     (`only_pass`), seat after seat, until a seat has a choice, the hand ends or nobody is left to
     act: what a bot table does before it asks the next seat. The state and events are exactly those
     of the applies one by one (the answers in that order, one version per pass); in a claim or
-    rob-kong window the passes that leave it open are recorded together (one state built for them),
-    and only the pass that closes the window runs the rule step."""
+    rob-kong window the passes of the seats it offers nothing are recorded together on one draft,
+    the one that closes the window (if any) running its rule step there (`_passed`)."""
     events: list[Event] = []
     while state.to_act:
         quiet = _quiet_run(state)
         if quiet:
-            state = _passed(state, quiet)
+            progress = _passed(state, quiet)
+            state = progress.state
+            events.extend(progress.events)
             continue
         seat = state.to_act[0]
         if not _offered_nothing(state, seat) and not only_pass(state, seat):
@@ -188,8 +190,8 @@ def _offered_nothing(state: HandState, seat: int) -> bool:
 
 
 def _quiet_run(state: HandState) -> tuple[int, ...]:
-    """The seats first in a claim or rob-kong window's `to_act` that it offers nothing, short of the
-    last one to answer (its pass closes the window): their passes only record the answer."""
+    """The seats first in a claim or rob-kong window's `to_act` that it offers nothing (all of them
+    when none is offered anything), where the variant's pass of such a seat only records the answer."""
     window = state.window
     if window is None or state.phase not in _QUIET_PHASES:
         return ()
@@ -198,22 +200,35 @@ def _quiet_run(state: HandState) -> tuple[int, ...]:
         return ()
     waiting = window.waiting
     run = 0
-    while run < len(waiting) - 1 and not window.offered(waiting[run]):
+    while run < len(waiting) and not window.offered(waiting[run]):
         run += 1
     return waiting[:run]
 
 
-def _passed(state: HandState, seats: tuple[int, ...]) -> HandState:
-    """The state after `seats` pass in turn, none of them the last to answer: each answer recorded,
-    a version each, as `handle_answer` leaves it (no event: answers are secret)."""
-    assert state.window is not None
+def _passed(state: HandState, seats: tuple[int, ...]) -> Progress:
+    """The applies of `seats`' passes in turn (`_quiet_run`), on one draft: each answer recorded, a
+    version each, as `handle_answer` leaves it (no event: answers are secret). When the last of them
+    closes the window, its pass runs the phase's pass handler there, as `apply` would (whose checks
+    it passes by the hooks' contract, `_offered_nothing`): the intermediate states are not built."""
     window = state.window
-    for seat in seats:
+    assert window is not None
+    closing = len(seats) == len(window.waiting)
+    recorded = seats[:-1] if closing else seats
+    for seat in recorded:
         window = window.answered(seat, Pass().to_json())
     d = Draft(state)
     d.window = window
-    d.version = state.version + len(seats)
-    return d.freeze()
+    d.version = state.version + len(recorded)
+    if closing:
+        hooks = flow_hooks(state.rules)
+        key = (state.phase, Pass)
+        handler = hooks.handlers.get(key) or _HANDLERS[key]
+        handler(d, seats[-1], Pass())
+        d.version = state.version + len(seats)
+    new = d.freeze()
+    if new.result is not None and new.sheet is None:
+        new = replace(new, sheet=_settle(new))
+    return Progress(new, tuple(d.events))
 
 
 def replay_apply(state: HandState, seat: int, action: Action) -> Progress:

@@ -26,12 +26,12 @@ from engine.hand.deal import _deal
 from engine.hand.draft import Draft
 from engine.hand.drawing import _draw_turn, _replacement, draw
 from engine.hand.finish import finish_win
-from engine.hand.hooks import flow_hooks
+from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _opening_win
-from engine.hand.state import HandState, Phase, Source, Window
+from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_of
 from engine.hand.validation import (
-    _chow_pairs,
     _face_tiles,
+    _hand_chow_pairs,
     _kong_kind,
     _matching,
     _near_tiles,
@@ -113,9 +113,8 @@ def _track_fenbing(d: Draft, seat: int, tile: Tile) -> None:
 
 
 def _after_discard(d: Draft, seat: int, tile: Tile) -> None:
-    state = d.state()
-    sy = state.shuangyou_seat
-    options = [] if sy is not None else _claim_options(state, seat, tile)
+    sy = shuangyou_seat_of(d.seats)
+    options = [] if sy is not None else _claim_options(d, seat, tile)
     if options:
         d.phase = Phase.CLAIM
         d.window = Window(tile, seat, tuple(options))
@@ -124,13 +123,15 @@ def _after_discard(d: Draft, seat: int, tile: Tile) -> None:
     _draw_turn(d, _next(d, seat))
 
 
-def _claim_options(state: HandState, discarder: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
+def _claim_options(d: Draft, discarder: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
     """Every other seat, with what it may claim (possibly nothing: it answers `pass` like the rest,
-    so the window never tells who holds a claim)."""
-    if rules.is_gold(tile, state.gold):
+    so the window never tells who holds a claim). Read from the rule step's draft: the state after
+    the discard is built (`d.state()`) only for a check that needs one (a win, or the variant's
+    `claims`)."""
+    if rules.is_gold(tile, d.gold):
         return []  # nobody may win on, chow or pong a discarded gold: a public fact
-    facts = _DiscardFacts(state, discarder, tile)
-    seats = [(discarder + k) % state.n_seats for k in range(1, state.n_seats)]
+    facts = _DiscardFacts(d, discarder, tile)
+    seats = [(discarder + k) % d.n for k in range(1, d.n)]
     return [(seat, _seat_claims(facts, seat)) for seat in seats]
 
 
@@ -139,49 +140,48 @@ class _DiscardFacts:
     hooks, the tiles that play as the discard's face (a pong's or kong's) and as faces near it
     (`_may_complete`), whether 十三幺 could use it, and the seat that may chow."""
 
-    __slots__ = ("chow_seat", "face_tiles", "hooks", "near_tiles", "orphan", "rules", "state", "tile")
+    __slots__ = ("chow_seat", "d", "face_tiles", "gold", "hooks", "narrows", "near_tiles", "orphan", "rules", "tile")
 
-    def __init__(self, state: HandState, discarder: int, tile: Tile) -> None:
-        self.state, self.tile = state, tile
-        self.rules = rules_ = state.rules
+    def __init__(self, d: Draft, discarder: int, tile: Tile) -> None:
+        self.d, self.tile, self.gold = d, tile, d.gold
+        self.rules = rules_ = d.variant_rules
         self.hooks = flow_hooks(rules_)
-        kind = rules.face(tile, state.gold).kind
-        self.face_tiles = _face_tiles(state.gold, kind)
-        self.near_tiles = _near_tiles(state.gold, kind)
+        self.narrows = type(self.hooks).claims is not FlowHooks.claims  # the shared one narrows nothing
+        kind = rules.face(tile, d.gold).kind
+        self.face_tiles = _face_tiles(d.gold, kind)
+        self.near_tiles = _near_tiles(d.gold, kind)
         self.orphan = Shape.THIRTEEN_ORPHANS in rules_.shapes and kind in ORPHANS
-        self.chow_seat = _next(state, discarder) if rules_.chow else None
+        self.chow_seat = _next(d, discarder) if rules_.chow else None
 
 
 def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
-    state, tile = facts.state, facts.tile
-    s = state.seats[seat]
+    d, tile = facts.d, facts.tile
+    s = d.seats[seat]
     hand = s.hand
     offered = []
     # Most hands are not completed by the discard: asked first, that spares raising (and catching)
     # the check's NotAWinningHand; a completing tile still goes through the whole check.
-    if _may_complete(facts, hand) and rules.completed_by(
-        hand, tile, state.gold, rules.shapes_for(facts.rules, s.melds)
-    ):
+    if _may_complete(facts, hand) and rules.completed_by(hand, tile, d.gold, rules.shapes_for(facts.rules, s.melds)):
         try:
-            _check_discard_win(state, seat, tile)
+            _check_discard_win(d.state(), seat, tile)
             offered.append("win")
         except IllegalAction:
             pass
     matching = sum(map(hand.count, facts.face_tiles))  # _matching_count
-    if matching >= 3 and state.drawable > 0:
+    if matching >= 3 and d.drawable() > 0:
         offered.append("kong")
     if matching >= 2:
         offered.append("pong")
-    if seat == facts.chow_seat and _chow_pairs(state, seat, tile):
+    if seat == facts.chow_seat and _hand_chow_pairs(hand, d.gold, tile):
         offered.append("chow")
-    return facts.hooks.claims(state, seat, tuple(offered))
+    return facts.hooks.claims(d.state(), seat, tuple(offered)) if facts.narrows else tuple(offered)
 
 
 def _may_complete(facts: _DiscardFacts, hand: tuple[Tile, ...]) -> bool:
     """Could the discard complete this hand at all? Not when it would sit alone: no gold (wildcard)
     held, no tile of its face, none of its suit within two, and 十三幺 not possible. A quick test
     that spares the full check on most discards; the full check decides the rest."""
-    gold = facts.state.gold
+    gold = facts.gold
     if gold is not None and gold in hand:
         return True
     if facts.orphan:
@@ -192,8 +192,8 @@ def _may_complete(facts: _DiscardFacts, hand: tuple[Tile, ...]) -> bool:
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:
     """An answer in a claim, rob-kong, opening or guess window; resolves once every seat answered."""
-    state = d.state()
-    validate(state, seat, action)
+    if type(action) is not Pass:  # a pass has no validator: no state is frozen to check it
+        validate(d.state(), seat, action)
     assert d.window is not None
     d.window = d.window.answered(seat, action.to_json())
     # No event: an answer is secret until the window closes (who answered when would tell who held a claim).

@@ -71,6 +71,8 @@ def _discard_test(state: HandState, seat: int, shuangyou_seat: int | None) -> Ca
     hand, drawn = s.hand, s.drawn
     forced = shuangyou_seat is not None and shuangyou_seat != seat
     gold = state.gold if _gold_discard_restricted(state) else None  # a gold discard needs 游金
+    if not forced and (gold is None or gold not in hand):
+        return hand.__contains__  # only "in the hand" can refuse: asked in C, per candidate
 
     def allowed(tile: Tile) -> bool:
         if tile not in hand or (forced and tile != drawn):
@@ -228,12 +230,16 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Ti
     A discard asks it for the next seat when the window opens, again for its legal actions and
     once per chow checked: the last answer is kept, by the hand (an immutable tuple, the same
     object while the seat's tiles do not change), the gold and the tile."""
-    hand = state.seats[seat].hand
+    return _hand_chow_pairs(state.seats[seat].hand, state.gold, tile)
+
+
+def _hand_chow_pairs(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built)."""
     last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
-    if last is not None and last[0] is hand and last[1] is state.gold and last[2] is tile:
+    if last is not None and last[0] is hand and last[1] is gold and last[2] is tile:
         return last[3]
-    pairs = _chow_pairs_of(hand, state.gold, tile)
-    _LastChowPairs.entry = (hand, state.gold, tile, pairs)
+    pairs = _chow_pairs_of(hand, gold, tile)
+    _LastChowPairs.entry = (hand, gold, tile, pairs)
     return pairs
 
 
@@ -244,23 +250,51 @@ class _LastChowPairs:
 
 
 def _chow_pairs_of(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
-    f = rules.face(tile, gold)
-    if f.is_honor or f.is_flower:
+    """The pairs of `_chow_pairs`, sorted: for each run through the discard's face (`_CHOW_RUNS`),
+    the first hand tile playing as each of its two other faces. Runs differ in their faces and a
+    tile plays as one face, so no pair comes twice."""
+    runs = _CHOW_RUNS[rules.face(tile, gold).kind]
+    if not runs:
         return ()
-    by_face: dict[int, Tile] = {}  # the first hand tile playing as each face the runs need
-    for k in _near_faces(f):
-        held = next((t for t in _face_tiles(gold, k) if t in hand), None)
-        if held is not None:
-            by_face[k] = held
+    faces = _FACE_TILES[_NO_GOLD if gold is None else gold.kind]
     out = []
-    for lo in (f.number - 2, f.number - 1, f.number):
-        if lo < 1 or lo + 2 > 9:
+    for ka, kb in runs:
+        a = b = None
+        for t in faces[ka]:
+            if t in hand:
+                a = t
+                break
+        if a is None:
             continue
-        others = [f.kind - f.number + n for n in (lo, lo + 1, lo + 2) if n != f.number]
-        if all(k in by_face for k in others):
-            pair = tuple(sorted((by_face[others[0]], by_face[others[1]])))
-            out.append((pair[0], pair[1]))
-    return tuple(sorted(set(out)))
+        for t in faces[kb]:
+            if t in hand:
+                b = t
+                break
+        if b is not None:
+            out.append((a, b) if a.kind < b.kind else (b, a))
+    if len(out) > 1:
+        out.sort(key=_pair_kinds)  # as sorted() on the tiles (their order is their kinds')
+    return tuple(out)
+
+
+def _pair_kinds(pair: tuple[Tile, Tile]) -> tuple[int, int]:
+    return pair[0].kind, pair[1].kind
+
+
+def _chow_runs(kind: int) -> tuple[tuple[int, int], ...]:
+    """The two other face kinds of each run (chow) through numbered face `kind`, lowest run first."""
+    if kind >= 27:
+        return ()  # honours and flowers make no runs
+    number = kind % 9 + 1
+    runs = []
+    for lo in (number - 2, number - 1, number):
+        if lo >= 1 and lo + 2 <= 9:
+            others = [kind - number + n for n in (lo, lo + 1, lo + 2) if n != number]
+            runs.append((others[0], others[1]))
+    return tuple(runs)
+
+
+_CHOW_RUNS = tuple(_chow_runs(k) for k in range(len(ALL_TILES)))
 
 
 def _guess_targets(state: HandState, seat: int) -> list[tuple[int, int]]:

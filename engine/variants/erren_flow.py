@@ -431,7 +431,9 @@ class ErrenFlow(h.FlowHooks):
         key = f"{PICK}:{d.front}"
         if declared(d, seat) or _haidi_on(d) or _ext(d).get("offered_at") == key:
             return False
-        if not rolls(_probability(d, "pick_probability"), option_rng(d.seed, PICK, d.front)):
+        probability = _probability(d, "pick_probability")
+        # A probability of 0 never rolls (`rolls`): the roll's rng is not even made.
+        if probability <= 0 or not rolls(probability, option_rng(d.seed, PICK, d.front)):
             return False
         _open_offer(d, seat, {"kind": PICK, "tile": None}, key)
         d.emit(public("cuopai_offer", seat))
@@ -445,9 +447,12 @@ class ErrenFlow(h.FlowHooks):
             return True
         if _haidi_on(d):
             return True
+        probability = _probability(d, "swap_probability")
+        if probability <= 0:
+            return False  # never rolls (`rolls`): the roll's rng is not even made
         key = f"{SWAP}:{d.front}:{d.back}"
         rng = option_rng(d.seed, SWAP, d.front * 1000 + d.back)
-        if not rolls(_probability(d, "swap_probability"), rng):
+        if not rolls(probability, rng):
             return False
         unseen = [d.wall[i] for i in _unseen_indices(d)]
         offered = swap_offer(unseen, rng)
@@ -483,12 +488,16 @@ class ErrenFlow(h.FlowHooks):
 
     def check(self, state: h.HandState, seat: int, action: Action) -> None:
         """erren's refusals for `action` now (raises an IllegalAction subclass)."""
-        if state.phase == h.Phase.EXCHANGE:
+        phase = state.phase
+        if phase == h.Phase.TURN:
+            # Asked of every candidate of every turn: a turn's refusals are all of a 报听 or of a
+            # declared seat (`_check_turn`), so the rest pass without reading further.
+            if isinstance(action, Declare) or declared(state, seat):
+                _check_turn(state, seat, action)
+        elif phase == h.Phase.EXCHANGE:
             _check_exchange(state, seat, action)
-        elif state.phase == h.Phase.OFFER:
+        elif phase == h.Phase.OFFER:
             _check_offer(state, seat, action)
-        elif state.phase == h.Phase.TURN:
-            _check_turn(state, seat, action)
 
     def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The machine's candidate actions with erren's own added (every one still goes through `check`).

@@ -15,7 +15,6 @@ suit goes for 混一色/清一色, and a hand full of pairs goes for 碰碰胡:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -24,7 +23,7 @@ from engine import hand_rules as rules
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import DRAGONS, N_KINDS, Suit, Tile
-from engine.waits import discard_shanten, shanten_after_discards
+from engine.waits import discard_shanten
 
 EARLY_TILES_LEFT = 40  # while more tiles than this are left in the wall, plans may cost a step
 FLUSH_OFF_SUIT = 3  # at most this many tiles off (suit + honours) to go for 混一色
@@ -68,12 +67,16 @@ def shanten_of(concealed: Sequence[Tile], melds: Sequence[Meld]) -> int:
 
 
 def choose_target(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Target:
-    """The plan for these tiles: a flush when the hand leans to one suit, pongs when it is pairs."""
-    tiles = [*concealed, *(t for m in melds for t in m.tiles[:3])]
-    by_suit = Counter(t.suit for t in tiles)
+    """The plan for these tiles: a flush when the hand leans to one suit, pongs when it is pairs.
+    (Counted by kind: every turn and claim asks it.)"""
+    by_suit = [0] * len(Suit)
+    for tile in concealed:
+        by_suit[_SUIT_OF[tile.kind]] += 1
+    for m in melds:
+        by_suit[_SUIT_OF[m.tiles[0].kind]] += 3  # a meld's first three tiles are of one suit
     suit = max(_NUMBER_SUITS, key=lambda s: (by_suit[s], -s))
-    meld_suits = {m.tiles[0].suit for m in melds if not m.tiles[0].is_honor}
-    off_suit = len(tiles) - by_suit[suit] - by_suit[Suit.HONOR]
+    meld_suits = {_SUIT_OF[m.tiles[0].kind] for m in melds if m.tiles[0].kind < _HONOURS}
+    off_suit = len(concealed) + 3 * len(melds) - by_suit[suit] - by_suit[Suit.HONOR]
     if meld_suits <= {suit} and off_suit + by_suit[Suit.HONOR] <= FULL_FLUSH_OFF_SUIT:
         return Target(Plan.FULL_FLUSH, suit)
     if meld_suits <= {suit} and off_suit <= FLUSH_OFF_SUIT:
@@ -86,7 +89,7 @@ def choose_target(concealed: Sequence[Tile], melds: Sequence[Meld]) -> Target:
 def _pong_ready(concealed: Sequence[Tile], melds: Sequence[Meld]) -> bool:
     if any(m.kind == MeldKind.CHOW for m in melds):
         return False
-    pairs = sum(1 for n in Counter(concealed).values() if n >= 2)
+    pairs = sum(1 for n in _held(concealed) if n >= 2)
     return pairs + len(melds) >= PONG_PAIRS
 
 
@@ -96,22 +99,39 @@ def choose_discard(
     """The tile to discard from a 3k+2 hand (see the module docstring for the order).
 
     `valued` are the honours worth a pong here (dragons, seat and round wind).
+
+    Each discard's key is (向听 after it, less one for an off-plan tile early; on-plan; usefulness;
+    kind) and the least key wins. No discard leaves fewer steps than the whole hand's 向听, so
+    with that in place of its own a tile's key is a floor: the tiles are weighed floor first,
+    and once a floor reaches the best key found no later tile can beat it (their 向听 unread).
     """
     target = choose_target(concealed, melds)
     early = tiles_left > EARLY_TILES_LEFT and target.plan != Plan.FAST
-    hand = list(concealed)
-    after = shanten_after_discards(hand, shapes=_shapes(melds))  # each discard's 向听, counts read once
-    held = _held(hand)
+    after = discard_shanten(concealed, shapes=_shapes(melds))  # the counts read once, one changed per tile
+    least = after(None)  # the whole hand's 向听: no discard leaves fewer
+    held = _held(concealed)
+    valued_kinds = frozenset(t.kind for t in valued)
+    floors = []
+    for kind in sorted({t.kind for t in concealed}):  # kinds: ints hash and sort in C
+        off_plan = not target.fits(Tile(kind))
+        bonus = 1 if early and off_plan else 0
+        floors.append((least - bonus, not off_plan, _usefulness_of(kind, held, valued_kinds), kind, bonus))
+    floors.sort()
+    best: tuple[int, bool, int, int] | None = None
+    for floor, on_plan, usefulness, kind, bonus in floors:
+        if best is not None and (floor, on_plan, usefulness, kind) >= best:
+            break  # this tile's key is at least its floor, and so are all the later ones'
+        key = (after(Tile(kind)) - bonus, on_plan, usefulness, kind)
+        if best is None or key < best:
+            best = key
+    assert best is not None  # a 3k+2 hand holds a tile
+    return Tile(best[3])
 
-    def key(tile: Tile) -> tuple[int, bool, int, int]:
-        steps = after[tile]
-        off_plan = not target.fits(tile)
-        return (steps - (1 if early and off_plan else 0), not off_plan, _usefulness(tile, held, valued), tile.kind)
 
-    return min(sorted(set(hand)), key=key)
-
-
-# The other kinds of a numbered tile's suit within two of it, by kind.
+# The other kinds of a numbered tile's suit within two of it, by kind; one for a middle (2-8) tile.
+_HONOURS = 27
+_MIDDLE = tuple(0 if k % 9 in (0, 8) else 1 for k in range(_HONOURS))
+_SUIT_OF = tuple(Tile(k).suit for k in range(N_KINDS))
 _NEAR = {k: tuple(j for j in range(27) if j != k and j // 9 == k // 9 and abs(j - k) <= 2) for k in range(27)}
 
 
@@ -126,11 +146,15 @@ def _held(hand: Sequence[Tile]) -> list[int]:
 def _usefulness(tile: Tile, held: Sequence[int], valued: frozenset[Tile]) -> int:
     """How much a tile helps its neighbours: copies held, and nearby tiles of its suit (`held`: the
     hand's count of each kind)."""
-    copies = held[tile.kind]
-    if tile.is_honor:
-        return 3 * copies + (2 if tile in valued or tile.kind in DRAGONS else 0)
-    near = sum(map(held.__getitem__, _NEAR[tile.kind]))
-    return 3 * copies + near + (0 if tile.is_terminal else 1)
+    return _usefulness_of(tile.kind, held, frozenset(t.kind for t in valued))
+
+
+def _usefulness_of(kind: int, held: Sequence[int], valued: frozenset[int]) -> int:
+    """`_usefulness` of the tile of `kind`, the valued honours given by kind (no Tile read or hashed)."""
+    copies = held[kind]
+    if kind >= _HONOURS:
+        return 3 * copies + (2 if kind in valued or kind in DRAGONS else 0)
+    return 3 * copies + sum(map(held.__getitem__, _NEAR[kind])) + _MIDDLE[kind]
 
 
 def _best_after_claim(rest: Sequence[Tile], melds: Sequence[Meld]) -> int:
@@ -139,7 +163,18 @@ def _best_after_claim(rest: Sequence[Tile], melds: Sequence[Meld]) -> int:
         return shanten_of(rest, melds)
     if len(rest) % 3 == 2:
         after = discard_shanten(rest, shapes=_shapes(melds))  # the counts read once, one changed per discard
-        return min(after(tile) for tile in dict.fromkeys(rest))
+        # No discard leaves fewer steps than the whole hand (nor fewer than ready, 0): the first
+        # discard reaching that floor is the best.
+        floor = max(after(None), 0)
+        best = None
+        for tile in dict.fromkeys(rest):
+            steps = after(tile)
+            if steps <= floor:
+                return steps
+            if best is None or steps < best:
+                best = steps
+        assert best is not None  # a 3k+2 hand holds a tile
+        return best
     return min(shanten_of([t for j, t in enumerate(rest) if j != i], melds) for i in range(len(rest)))
 
 

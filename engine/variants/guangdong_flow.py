@@ -23,6 +23,7 @@ self-draw), `kong_fed_by` (the discarder of the kong just claimed), `co_winners`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine import hand as h
@@ -185,7 +186,14 @@ def winners_of(state: h.HandState) -> tuple[int, ...]:
 
 def valued_honours(state: h.HandState, seat: int) -> frozenset[Tile]:
     """Honours worth a pong for this seat: the dragons, its seat wind, the round wind."""
-    return frozenset({*(Tile(k) for k in DRAGONS), seat_wind(seat, state.dealer), round_wind(state)})
+    return _valued(seat_wind(seat, state.dealer).kind, str(state.options.get("round_wind", "1z")))
+
+
+@lru_cache(maxsize=64)  # a handful of winds; any option text the table allows
+def _valued(seat_wind_kind: int, round_wind_text: str) -> frozenset[Tile]:
+    """`valued_honours` by the seat wind's kind and the round wind option (asked at every bot
+    decision: a handful of answers)."""
+    return frozenset({*(Tile(k) for k in DRAGONS), Tile(seat_wind_kind), Tile.parse(round_wind_text)})
 
 
 def take_discard_win(state: h.HandState, seat: int) -> bool:
@@ -242,6 +250,8 @@ class GuangdongFlow(h.FlowHooks):
 
     def check(self, state: h.HandState, seat: int, action: Action) -> None:
         """漏胡: refuse a win on a tile this seat passed since its last draw or claim."""
+        if type(action) is not Win:
+            return  # asked of every candidate of a turn: only a win is ever refused here
         tile = state.window.tile if state.window is not None else None
         in_window = state.phase in (h.Phase.CLAIM, h.Phase.ROB_KONG) and tile is not None
         if isinstance(action, Win) and in_window and tile in passed_tiles(state, seat):
