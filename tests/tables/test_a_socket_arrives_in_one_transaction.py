@@ -50,7 +50,12 @@ def test_the_last_hands_end_is_the_public_final_view_and_decoded_once(four_playe
 
     decoded: list[int] = []
     original = HandState.from_json
-    monkeypatch.setattr(HandState, "from_json", staticmethod(lambda data: decoded.append(1) or original(data)))
+
+    def counted(data: dict) -> HandState:
+        decoded.append(1)
+        return original(data)
+
+    monkeypatch.setattr(HandState, "from_json", staticmethod(counted))
     snapshot._FINALS.clear()
     shown = [presence.arrive(table.pk, p.pk)[2]["last_result"] for p in four_players]
 
