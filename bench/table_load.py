@@ -512,9 +512,7 @@ class Player:
             elif event["type"] == "settled":
                 self.settled = True
                 self.tally.hands += self.key == 0
-                self.later(lambda: self.send({"type": "ready"}))
-            elif event["type"] == "seats" and self.settled:
-                self.later(lambda: self.send({"type": "ready"}))  # the pause is scheduled now: ready again
+                self.later(lambda: self.send({"type": "ready"}))  # the next deal is scheduled with the settlement
         self.version = max(self.version, msg["to"])
 
     def again(self, action_id: Any) -> None:

@@ -23,13 +23,16 @@ from tables.services.events import EventRecorder, same_for_all
 
 
 def set_ready(table_id: int, user_id: int, now: datetime | None = None) -> None:
-    """Ready for the next hand; when every player at a settled table is ready, deal at once."""
+    """Ready for the next hand; when every player at a settled table is ready, deal at once. During a
+    hand it changes nothing (a late second click must not count for the hand after this one)."""
     now = now or timezone.now()
     with transaction.atomic():
         table, table_seats = actions.lock_with_seats(table_id)
         seat = next((s for s in table_seats if s.user_id == user_id), None)
         if seat is None:
             raise NotSeated()
+        if table.status == TableStatus.PLAYING:
+            return
         seat.ready = True
         events = EventRecorder(table)
         events.add("ready", same_for_all(table.room.n_seats, {"type": "ready", "seat": seat.index}))
