@@ -156,11 +156,13 @@ STYLES: dict[str, Style] = {
     # Defence is cheapest where the hand's own win is small: it folds two steps or more from
     # ready from a threat of 0.5, and a ready hand pushes (`ready_price` 0): 300 hands, seed
     # league -0.006 -> +0.075, ratio 0.67 -> 0.59; s2 +0.030 -> +0.125, 0.64 -> 0.64 (folding
-    # from one step away: -0.230, 0.54; folding with no price: +0.152, 0.70).
+    # from one step away: -0.230, 0.54; folding with no price: +0.152, 0.70). Then a price of 3
+    # above a threat of 0.6 for a hand one step away: league +0.039, 0.57; s2 +0.115, 0.60 (a
+    # price of 2: 0.60 / 0.60; 1.5 above 0.5: 0.60 / 0.60; folding from 0.4 or 0.6: a seed worse).
     "nanping": Style(
         _CURVES_FUJIAN,
-        deal_in_cost=2.0,
-        threat_floor=0.7,
+        deal_in_cost=3.0,
+        threat_floor=0.6,
         bao_cost=3.0,
         claim_fold=None,
         fold_threat=0.5,
