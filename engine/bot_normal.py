@@ -9,20 +9,24 @@ it can read, the gold, the wall count, the variant's public table state):
 - **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's public
   play (a readiness curve per game, by discards and declared sets; 报听 is sure) times the wait
   shapes that win on the tile, weighed by the live copies of the tiles they hold (a 白板 is read
-  as the gold's face; what a locked 报听 hand let go since it declared is safe). What a deal-in
+  as the gold's face; what a locked 报听 hand let go since it declared is safe), times the
+  chance that seat may take a discard at all (`seat_odds`: pinghe's 点炮 needs no gold in hand
+  and 3 分, read from its flowers and shown kongs; nanping's at most one gold). What a deal-in
   costs depends on who pays (`Style`): where every loser pays a 点炮 alike (pinghe, erren's one
   opponent) it costs nothing the hand going on would not, so danger only breaks ties between
   equally good discards; guangdong (the discarder pays alone) and nanping (for fewer deal-ins)
   price it only while the table's threat is above a floor (`pressure`), so against a pressing
-  seat a few 进张 buy a much safer tile; folding (弃和, the safest tile) is a yes/no decision,
-  taken only far from ready against a nearly sure threat (guangdong: a seat with four sets
-  shown, or three late in the hand; erren: a 报听), since trading each tile's danger against a
-  far hand's small win chance broke the shape turn after turn and lost coins against bots that
-  never fold. A seat in 游金 cannot win on a discard, and while anyone is in 双游 nobody can, so
-  no tile is dangerous then; 包 liabilities (guangdong) and the nanping last-tiles 包 keep their
-  price. In erren a deal-in hands the win to the one opponent, so a discard's kept win is
-  weighed by the chance it does not deal in (`Style.hand_over`); in the 4-seat games a far
-  hand's deal-in is the cheapest way the hand can end for it, and weighing it lost coins.
+  seat a few 进张 buy a much safer tile (nanping: not a ready hand, which pushes for its win);
+  folding (弃和, the safest tile) is a yes/no decision, taken only far from ready against a
+  likely threat (guangdong: a seat with four sets shown, or three late in the hand; erren: a
+  报听; nanping: from a threat of 0.5, where a far hand's own win is worth little), since
+  trading each tile's danger against a far hand's small win chance broke the shape turn after
+  turn and lost coins against bots that never fold. A seat in 游金 cannot win on a discard,
+  and while anyone is in 双游 nobody can, so no tile is dangerous then; 包 liabilities
+  (guangdong) and the nanping last-tiles 包 keep their price. In erren a deal-in hands the win
+  to the one opponent, so a discard's kept win is weighed by the chance it does not deal in
+  (`Style.hand_over`); in the 4-seat games a far hand's deal-in is the cheapest way the hand
+  can end for it, and weighing it lost coins.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
   hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
   by its plan.
@@ -40,6 +44,7 @@ offers) are played as the `easy` bot plays them.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +64,7 @@ from engine.evaluation import (
     sight,
 )
 from engine.hand import HandState, Phase, legal_actions
+from engine.scoring.pinghe import meld_points
 from engine.shapes import Shape
 from engine.tiles import BAIBAN, Tile
 from engine.variants import guangdong_bot as gd
@@ -97,6 +103,10 @@ PASSED_FACTOR, OWN_RIVER_FACTOR = _PASSED_FACTOR, _OWN_RIVER_FACTOR
 SHAPE_SIDES, SHAPE_CLOSED, SHAPE_EDGE, SHAPE_PAIR, SHAPE_LONE = 1.0, 0.6, 0.6, 2.5, 1.5
 SUJI_SIDE = 0.4  # a two-sided wait whose other winning tile the seat threw (no 振听 here: not ruled out)
 MIDDLE_SHARE = 0.16
+# pinghe's 点炮 needs 3 分: of the ready hands short of that many shown 分 (flowers, kongs, 箭刻)
+# by 0, 1, 2, 3, the share that makes it up with concealed triplets (measured: easy bots, 150 hands).
+NEED_ODDS = (1.0, 0.23, 0.09, 0.0)
+READY_GOLD_LEAN = 1.5  # the gold-free chance of a ready hand is the plain one to this power (measured 0.44 vs 0.55)
 SHAPE_REFERENCE = 2 * SHAPE_SIDES * 16 + SHAPE_CLOSED * 16 + SHAPE_PAIR * 3 + SHAPE_LONE * 3
 
 
@@ -123,6 +133,9 @@ class Style:
     # proportion to how far above (`pressure`): below it the hand plays its own game.
     threat_floor: float = 0.0
     kong_points: bool = False  # nanping: every kong is declared for its 杠分, even one that costs a step
+    # The share of the deal-in price a ready hand (after its best discard) pays: below 1 it pushes
+    # for its win rather than break it (its win is most of what a deal-in would end).
+    ready_price: float = 1.0
 
 
 STYLES: dict[str, Style] = {
@@ -140,14 +153,23 @@ STYLES: dict[str, Style] = {
     # price of 2 wins above a table threat of 0.7 trades some for fewer deal-ins: league 150
     # hands +0.297 -> +0.115, deal-in ratio 0.83 -> 0.61; seed s2 300 hands +0.098, ratio 0.65
     # (a floor of 0.8 and price 3: +0.138, 0.72; a price of 0.5 at every threat: +0.047, 0.64).
+    # Defence is cheapest where the hand's own win is small: it folds two steps or more from
+    # ready from a threat of 0.5, and a ready hand pushes (`ready_price` 0): 300 hands, seed
+    # league -0.006 -> +0.075, ratio 0.67 -> 0.59; s2 +0.030 -> +0.125, 0.64 -> 0.64 (folding
+    # from one step away: -0.230, 0.54; folding with no price: +0.152, 0.70). Then a price of 3
+    # above a threat of 0.6 for a hand one step away: league +0.039, 0.57; s2 +0.115, 0.60 (a
+    # price of 2: 0.60 / 0.60; 1.5 above 0.5: 0.60 / 0.60; folding from 0.4 or 0.6: a seed worse).
     "nanping": Style(
         _CURVES_FUJIAN,
-        deal_in_cost=2.0,
-        threat_floor=0.7,
+        deal_in_cost=3.0,
+        threat_floor=0.6,
         bao_cost=3.0,
         claim_fold=None,
+        fold_threat=0.5,
+        fold_shanten=2,
         claim_for_waits=True,
         kong_points=True,
+        ready_price=0.0,
     ),
     # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
     # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a
@@ -236,17 +258,23 @@ class Table:
     thrown: tuple[frozenset[int], ...] = ()  # kinds in each seat's river
     leans: tuple[int | None, ...] = ()  # the number suit a flush-seeker's shown sets are all in
     live: tuple[int, ...] = ()  # per face kind, the copies this seat cannot see (`live_faces`)
+    odds: tuple[float, ...] = ()  # per seat, the chance its ready hand may take a discard (`discard_win_odds`)
     cache: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     @staticmethod
-    def read(style: Style, sg: Sight, declared: Sequence[int | None] = ()) -> Table:
+    def read(
+        style: Style, sg: Sight, declared: Sequence[int | None] = (), odds: Sequence[float] | None = None
+    ) -> Table:
         """The table as `sg` shows it; `declared` (erren, `engine.view.declared_at`) adds the tiles
-        a locked 报听 hand has let go since it declared to the ones it is known not to wait on."""
+        a locked 报听 hand has let go since it declared to the ones it is known not to wait on;
+        `odds` (`discard_win_odds`) the chance each seat's ready hand may win on a discard at all
+        (without it, the game's average share)."""
         ready = tuple(0.0 if o == sg.seat else readiness(style, sg, o) for o in range(sg.n_seats))
+        seats = range(sg.n_seats)
+        shares = tuple(odds) if odds is not None else (sg.discard_win_share,) * sg.n_seats
         calm = 1.0
         for r in ready:
             calm *= 1 - r
-        seats = range(sg.n_seats)
         return Table(
             ready,
             1 - calm,
@@ -254,7 +282,57 @@ class Table:
             thrown=tuple(_faces(sg, sg.rivers[o]) for o in seats),
             leans=tuple(_lean(sg, o) for o in seats),
             live=live_faces(sg),
+            odds=shares,
         )
+
+
+def discard_win_odds(state: HandState, sg: Sight) -> tuple[float, ...]:
+    """Per seat, the chance its hand, once ready, may win on a discard at all, from public facts:
+    `seat_odds` with each seat's flowers and concealed-tile count (both shown to every seat)."""
+    gold_rules = state.rules.gold
+    if gold_rules is None:
+        return (1.0,) * sg.n_seats
+    flowers = tuple(len(s.flowers) for s in state.seats)
+    held = tuple(len(s.hand) for s in state.seats)
+    return seat_odds(sg, flowers, held, gold_rules.discard_win_max_golds, state.rules.discard_win_min_points)
+
+
+def seat_odds(
+    sg: Sight, flowers: Sequence[int], held: Sequence[int], max_golds: int, min_points: int
+) -> tuple[float, ...]:
+    """Per seat, the chance its ready hand may take a discard: the gold games bar a discard win
+    to a hand holding more than `max_golds` golds (pinghe 0, nanping 1): the chance the seat
+    holds few enough, from the golds this seat cannot see among the tiles it cannot see
+    (`_few_golds`). pinghe's 点炮 also needs `min_points` 分 (3): the seat's shown 分 (flowers,
+    明杠 2, 暗杠 4, a 箭刻 1) and, for what it lacks, the share of ready hands whose concealed
+    triplets make it up (`NEED_ODDS`, measured)."""
+    if sg.gold is None:
+        return (1.0,) * sg.n_seats
+    unseen_golds = max(0, 4 - sg.seen[sg.gold.kind])
+    pool = sum(max(0, 4 - n) for n in sg.seen)
+    odds = []
+    for other in range(sg.n_seats):
+        chance = _few_golds(unseen_golds, pool, held[other], max_golds)
+        if min_points:
+            shown = flowers[other] + sum(meld_points(m, sg.gold) for m in sg.exposed[other])
+            shown += 4 * (sg.meld_counts[other] - len(sg.exposed[other]))  # concealed kongs, face down
+            lack = max(0, min_points - shown)
+            chance *= NEED_ODDS[lack] if lack < len(NEED_ODDS) else 0.0
+        odds.append(0.0 if other == sg.seat else chance)
+    return tuple(odds)
+
+
+def _few_golds(unseen: int, pool: int, held: int, most: int) -> float:
+    """The chance a hand of `held` unseen tiles holds at most `most` of the `unseen` golds among
+    the `pool` tiles this seat cannot see (hypergeometric), leaned towards more golds for a
+    ready hand (`READY_GOLD_LEAN`: golds make a hand ready sooner)."""
+    if unseen <= most:
+        return 1.0
+    pool = max(pool, held + unseen)
+    total = 0.0
+    for g in range(most + 1):
+        total += math.comb(unseen, g) * math.comb(pool - unseen, held - g) / math.comb(pool, held)
+    return float(min(1.0, total) ** READY_GOLD_LEAN)
 
 
 def _faces(sg: Sight, tiles: Iterable[Tile]) -> frozenset[int]:
@@ -300,7 +378,8 @@ def risks(sg: Sight, table: Table, tile: Tile) -> tuple[float, float]:
     if not any(level >= 2 for level in sg.you) and not (sg.gold is not None and tile == sg.gold):
         for other, ready in enumerate(table.ready):
             if ready > 0:
-                chance += ready * _share(sg, table, other, tile) * sg.discard_win_share
+                odds = table.odds[other] if table.odds else sg.discard_win_share
+                chance += ready * _share(sg, table, other, tile) * odds
             if sg.liability and other != sg.seat:
                 bao += _liability(sg, other, tile)
     table.cache[tile.kind] = (chance, bao)
@@ -396,7 +475,7 @@ def _turn(state: HandState, seat: int, legal: list[Action]) -> Action:
         return Win()
     sg = sight(state, seat)
     style = style_of(state)
-    table = Table.read(style, sg, declared_at(state))
+    table = Table.read(style, sg, declared_at(state), discard_win_odds(state, sg))
     kong = _turn_kong(state, seat, legal, sg, table)
     if kong is not None:
         return kong
@@ -500,13 +579,14 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
     if folds(style, hand.shanten(), table):
         return _safest(sg, table, hand, keep)
     worth = _plan_worth(sg) if style.steer else None
+    scale = style.ready_price if hand.shanten() <= 0 else 1.0
     rough = []
     for tile in keep:
         steps = _shanten_without(hand, tile, sg.gold)
         risk = danger(sg, table, tile)
         points = worth(tile) if worth is not None else 1.0
         kept = points * (1.0 - style.hand_over * risks(sg, table, tile)[0])
-        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * kept - tile_cost(style, sg, table, tile)
+        ceiling = win_chance(steps, FULL_EFFECTIVE, sg) * kept - tile_cost(style, sg, table, tile, scale)
         rough.append((-ceiling, _links(hand, tile, sg.gold), risk, kept, tile))
     rough.sort()
     best: Choice | None = None
@@ -514,7 +594,7 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
         eff = _efficiency(_without(hand, tile, sg.gold), sg)
-        value = win_chance(eff.shanten, eff.count, sg) * kept - tile_cost(style, sg, table, tile)
+        value = win_chance(eff.shanten, eff.count, sg) * kept - tile_cost(style, sg, table, tile, scale)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
             best = choice
@@ -537,13 +617,13 @@ def _safest(sg: Sight, table: Table, hand: _Hand, tiles: Sequence[Tile]) -> tupl
     return tile, Choice(tile, steps, 0, risk, 0.0)
 
 
-def tile_cost(style: Style, sg: Sight, table: Table, tile: Tile) -> float:
+def tile_cost(style: Style, sg: Sight, table: Table, tile: Tile, scale: float = 1.0) -> float:
     """What discarding `tile` is expected to cost, in wins: its deal-in chance at the game's price
-    as far as the table presses (`pressure`; in nanping's last tiles, where the discarder pays
-    every loser's share, the 包 price in full), and
-    the 包 liabilities it may bring at theirs."""
+    as far as the table presses (`pressure`), times `scale` (a ready hand's `Style.ready_price`;
+    in nanping's last tiles, where the discarder pays every loser's share, the 包 price in full),
+    and the 包 liabilities it may bring at theirs."""
     chance, bao = risks(sg, table, tile)
-    price = style.deal_in_cost * pressure(style, table)
+    price = style.deal_in_cost * pressure(style, table) * scale
     if style.bao_cost and sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
         price = style.bao_cost
     return price * chance + style.liability_cost * bao
@@ -634,7 +714,7 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     tile = window.tile
     style = style_of(state)
     sg = sight(state, seat)
-    table = Table.read(style, sg, declared_at(state))
+    table = Table.read(style, sg, declared_at(state), discard_win_odds(state, sg))
     shanten = _hand(sg.hand, sg.gold, sg.shapes).shanten()
     if _folding(style, shanten, table):
         return Pass()
