@@ -158,14 +158,19 @@ def seats_of(table: Table, names: bool = True) -> list[Seat]:
     return rows.fetch(Seat, "table_id = %s", [table.pk], order_by="index")
 
 
+def running_hand(table: Table) -> Hand | None:
+    """The table's running hand, without its state's JSON (`states.hand_state` reads it only when this
+    process cannot tell that version otherwise: parsing a few kilobytes for a state already in the
+    cache would be the read's main cost)."""
+    running = rows.fetch(Hand, "table_id = %s AND status = %s", [table.pk, HandStatus.PLAYING], omit=("state",))
+    return running[0] if running else None
+
+
 def open_play(table: Table, now: datetime, events: EventRecorder | None = None) -> Play:
     """The running hand of a locked table, or NoRunningHand."""
-    # The state's JSON is read only when this process cannot tell that version otherwise (states):
-    # parsing a few kilobytes per action for a state already in the cache is the read's main cost.
-    running = rows.fetch(Hand, "table_id = %s AND status = %s", [table.pk, HandStatus.PLAYING], omit=("state",))
-    if not running:
+    hand = running_hand(table)
+    if hand is None:
         raise NoRunningHand()
-    hand = running[0]
     return _running(table, hand, seats_of(table, names=False), now, events)
 
 

@@ -10,9 +10,8 @@ from django.db import transaction
 
 from engine.hand import HandState, asked
 from engine.view import view
-from tables import rows
 from tables.models import Hand, HandStatus, Room, Seat, Table
-from tables.services.actions import hand_header, lock_table, seats_of
+from tables.services.actions import hand_header, lock_table, running_hand, seats_of
 from tables.services.hints import hints
 from tables.services.seats import seat_list
 from tables.services.states import hand_state
@@ -96,8 +95,7 @@ def snapshot(table_id: int, seat: int | None) -> dict[str, Any]:
 
 def snapshot_locked(table: Table, seats: list[Seat], seat: int | None) -> dict[str, Any]:
     """`snapshot` inside the caller's transaction: `table` locked, `seats` its seats with their users."""
-    running = rows.fetch(Hand, "table_id = %s AND status = %s", [table.pk, HandStatus.PLAYING], omit=("state",))
-    hand = running[0] if running else None
+    hand = running_hand(table)
     return {
         "type": "state",
         "version": table.version,
