@@ -9,7 +9,9 @@ players sit at a private pinghe table and play whole hands by calling `tables.se
 as the table socket does (each seat to act takes its first listed legal action: a win, else a pass,
 else the first discard), with the broadcasts collected, not sent, as on a socket's database thread.
 Printed: actions, CPU ms per action of this process (the Python side: ORM, psycopg, engine, views)
-and of the PostgreSQL backend serving it (read from /proc), and wall ms per action. `--profile N`
+and of the PostgreSQL backend serving it (read from /proc), wall ms per action, and the CPU ms per
+action this process spent in garbage collection (after the warm-up hand the process freezes its
+objects as daphne and the workers do, config.gc_tuning; `--no-freeze` measures without). `--profile N`
 prints the N most expensive functions (cProfile, cumulative) instead.
 This is the part of bench/table_load.py's "daphne" and "pg" columns that the table's code owns; the
 load test measures the whole stack.
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import os
 import pstats
 import sys
@@ -114,12 +117,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=6)
     parser.add_argument("--profile", type=int, default=0)
+    parser.add_argument("--no-freeze", action="store_true", help="leave the start-up objects to the collector")
     args = parser.parse_args()
     base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/mahjong_perf")
     parts = urlparse(base)
     setup(urlunparse(parts._replace(path=parts.path + "_act")))
     table_id = new_table()
     play(table_id, 1, [0.0, 0.0, 0.0])  # warm up: imports, caches
+    if not args.no_freeze:
+        from config.gc_tuning import freeze_startup_objects
+
+        freeze_startup_objects()
+    collecting = GcClock()
     clock = [0.0, 0.0, 0.0]
     if args.profile:
         profiler = cProfile.Profile()
@@ -133,8 +142,25 @@ def main() -> None:
     cpu, wall, pg = clock
     print(
         f"{n} actions: this process {1000 * cpu / n:.2f} ms CPU/action, PostgreSQL backend "
-        f"{1000 * pg / n:.2f} ms, wall {1000 * wall / n:.2f} ms"
+        f"{1000 * pg / n:.2f} ms, wall {1000 * wall / n:.2f} ms, "
+        f"garbage collection {1000 * collecting.seconds / n:.2f} ms"
+        f" ({collecting.full} full collections; start-up objects {'not ' if args.no_freeze else ''}frozen)"
     )
+
+
+class GcClock:
+    """The CPU seconds this process spends in the garbage collector from now on, and its full collections."""
+
+    def __init__(self) -> None:
+        self.seconds, self.full, self.started = 0.0, 0, 0.0
+        gc.callbacks.append(self.tick)
+
+    def tick(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.process_time()
+            return
+        self.seconds += time.process_time() - self.started
+        self.full += info["generation"] == 2
 
 
 if __name__ == "__main__":
