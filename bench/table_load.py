@@ -813,12 +813,14 @@ class Bench:
 
     def saturation(self, name: str, n_daphne: int, n_tables: int) -> None:
         self.fresh()
-        tables, cookies = self.table_setup(n_tables, name)
         stack = self.stack(n_daphne, instant=True)
         try:
             meter = stack.meter(self.database, self.redis_port)
             self.load()
             self.rows.append(asyncio.run(run_floor(stack.ports, n_tables, meter, self.args, name)))
+            # Seated only now: a hand is dealt at once, and its players, unconnected through a floor phase
+            # longer than a turn and the grace, timed out into 托管 and then escaped (every connect refused).
+            tables, cookies = self.table_setup(n_tables, name)
             row = asyncio.run(
                 run_tables(stack.ports, tables, cookies, meter, (0, 0), self.args.warmup, self.args.seconds, name)
             )
