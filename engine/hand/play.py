@@ -31,7 +31,7 @@ from engine.hand.draft import Draft
 from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
 from engine.hand.state import HandState, Phase, Progress, Window, _settle
-from engine.hand.turns import _HANDLERS
+from engine.hand.turns import _HANDLERS, close_unclaimed, handle_answer
 from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs, _discard_test
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
@@ -238,10 +238,20 @@ def _pass_quiet_runs(d: Draft) -> None:
     is first given the `opened` version its frozen state would have had."""
     while seats := _quiet_seats(window := d.window, d.phase, d.variant_rules):
         assert window is not None
-        if window.opened is None:  # what `freeze` would put: the window is put to the seats now
-            window = Window(window.tile, window.source, window.options, window.answers, d.version)
         closing = len(seats) == len(window.waiting)
         recorded = seats[:-1] if closing else seats
+        key = (d.phase, Pass)
+        handler = flow_hooks(d.variant_rules).handlers.get(key) or _HANDLERS[key]
+        if closing and handler is handle_answer and d.phase == Phase.CLAIM and not window.answers:
+            # A discard nobody was offered anything on: the answers (all passes) would only be read by
+            # the claim's resolution, which draws for the next seat (`close_unclaimed`).
+            version = d.version
+            d.version = version + len(recorded)
+            close_unclaimed(d)
+            d.version = version + len(seats)
+            continue
+        if window.opened is None:  # what `freeze` would put: the window is put to the seats now
+            window = Window(window.tile, window.source, window.options, window.answers, d.version)
         for seat in recorded:
             window = window.answered(seat, Pass().to_json())
         d.window = window
@@ -249,8 +259,6 @@ def _pass_quiet_runs(d: Draft) -> None:
         d.version = version + len(recorded)
         if not closing:
             return
-        key = (d.phase, Pass)
-        handler = flow_hooks(d.variant_rules).handlers.get(key) or _HANDLERS[key]
         handler(d, seats[-1], Pass())
         d.version = version + len(seats)
 
