@@ -86,7 +86,7 @@ def _with(values: Sequence[Any], seat: int, value: Any) -> list[Any]:
 
 def declared(state: h.Draft | h.HandState, seat: int) -> bool:
     """Has this seat declared 报听?"""
-    marks = _ext(state).get("declared") or ()
+    marks = state.ext.get("declared")  # asked of every candidate of every turn (`check`): read directly
     return bool(marks) and marks[seat] is not None
 
 
@@ -354,6 +354,12 @@ class _LastDeclarable:
     entry: tuple[h.HandState, int, frozenset[Tile]] | None = None
 
 
+def _offers_declare(legal: list[Action], tile: Tile) -> bool:
+    """`Declare(tile) in legal`, by type and tile: a dataclass `==` against every other action type
+    is two Python calls each way."""
+    return any(type(a) is Declare and a.tile is tile for a in legal)  # type: ignore[attr-defined]
+
+
 def _choices(state: h.HandState) -> tuple[Tile, ...]:
     return pick_choices(state.wall[i] for i in _unseen_indices(state))
 
@@ -559,11 +565,10 @@ class ErrenFlow(h.FlowHooks):
     ) -> Action:
         """erren's choices on top of the shared bot: exchange loners, take good offers, declare when ready and 门清."""
         s = state.seats[seat]
-        shapes = _shapes(state, seat)
         if state.phase == h.Phase.EXCHANGE:
             return Exchange(bot_exchange(s.hand))
         if state.phase == h.Phase.OFFER:
-            return _bot_offer(state, seat, legal, shapes)
-        if isinstance(action, Discard) and Declare(action.tile) in legal and all(m.concealed for m in s.melds):
+            return _bot_offer(state, seat, legal, _shapes(state, seat))
+        if isinstance(action, Discard) and _offers_declare(legal, action.tile) and all(m.concealed for m in s.melds):
             return Declare(action.tile)
         return action
