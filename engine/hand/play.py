@@ -134,25 +134,27 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
     only if it has one, and the discard validator's rules are read once for the whole hand
     (`_discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
+    checked = None if check is None else hooks.turn_checked(state, seat)  # the types `check` may refuse
     own_discard = (Phase.TURN, Discard) not in _HANDLERS  # no shared handler: checked in full
     allowed = _discard_test(state, seat, state.shuangyou_seat)
     handlers = hooks.handlers
     out = []
     for action in candidates:
+        kind = type(action)
+        asked = check if checked is None or kind in checked else None
         try:
             if type(action) is not Discard or own_discard:
                 # _check_only, inlined: a handler for the phase, the variant's check, the validator.
-                kind = type(action)
                 if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in _HANDLERS:
                     continue  # WrongPhase
-                if check is not None:
-                    check(state, seat, action)
+                if asked is not None:
+                    asked(state, seat, action)
                 validator = _VALIDATORS.get(kind)
                 if validator is not None:
                     validator(state, seat, action)
             else:
-                if check is not None:
-                    check(state, seat, action)
+                if asked is not None:
+                    asked(state, seat, action)
                 if not allowed(action.tile):
                     continue
         except IllegalAction:

@@ -63,7 +63,8 @@ from engine.variants.erren_actions import (
 from engine.waits import discard_shanten
 
 _KIND = attrgetter("kind")  # tiles sort by kind: ints compare in C
-PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中换牌)
+PICK, SWAP = "pick", "swap"
+_DECLARE_ONLY: frozenset[type[Action]] = frozenset({Declare})  # the two table options' offers (搓牌, 游戏中换牌)
 
 
 # ====================================================================== state helpers
@@ -86,8 +87,10 @@ def _with(values: Sequence[Any], seat: int, value: Any) -> list[Any]:
 
 def declared(state: h.Draft | h.HandState, seat: int) -> bool:
     """Has this seat declared 报听?"""
-    marks = state.ext.get("declared")  # asked of every candidate of every turn (`check`): read directly
-    return bool(marks) and marks[seat] is not None
+    marks = state.ext.get("declared")  # asked at every turn and claim: read directly
+    if not marks:
+        return False
+    return marks[seat] is not None
 
 
 def _haidi_on(state: h.Draft | h.HandState) -> bool:
@@ -504,6 +507,10 @@ class ErrenFlow(h.FlowHooks):
             _check_exchange(state, seat, action)
         elif phase == h.Phase.OFFER:
             _check_offer(state, seat, action)
+
+    def turn_checked(self, state: h.HandState, seat: int) -> frozenset[type[Action]] | None:
+        """A turn's refusals (`check`) are all of a 报听, or of any action of a declared seat."""
+        return None if declared(state, seat) else _DECLARE_ONLY
 
     def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The machine's candidate actions with erren's own added (every one still goes through `check`).
