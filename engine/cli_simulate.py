@@ -6,7 +6,7 @@ dealer is drawn from the seed (`first_dealer`), then dealer and 连庄 streak fo
 bots' choices come from an rng derived from that seed, so the same arguments
 always print the same summary (all but the "timing" object). As at a table, a seat
 whose only choice is to pass (a window put to it by position that offers it nothing,
-`engine.hand.only_pass`) passes at once without asking its bot (`engine.hand.pass_idle_run`),
+`engine.hand.only_pass`) passes at once without asking its bot (`engine.hand.apply_then_idle`),
 and is not counted as a decision. Every action is checked by `apply`; an illegal action or an exception is
 counted, never hidden. The README section "Simulating hands" documents the JSON.
 """
@@ -25,7 +25,7 @@ from engine.actions import IllegalAction
 from engine.cli import Command, UsageError, emit, register
 from engine.hand import (
     HandState,
-    apply,
+    apply_then_idle,
     first_dealer,
     known_options,
     new_hand,
@@ -98,14 +98,13 @@ def _play_hand(
     try:
         state = new_hand(variant, seed=seed, dealer=dealer, streak=streak, base=base, options=options)
         first = state.version  # every action applied moves the version by one
+        state = pass_idle_run(state).state  # the table's passes: nothing else was possible
         while state.version - first < MAX_ACTIONS_PER_HAND:
             if state.finished:
                 return state
-            state = pass_idle_run(state).state  # the table's passes: nothing else was possible
-            if state.finished:
-                return state
             seat = state.to_act[0]
-            state = apply(state, seat, bot.choose(state, seat, rng)).state
+            # The decision, then the passes that follow it at a table (`pass_idle_run`).
+            state = apply_then_idle(state, seat, bot.choose(state, seat, rng)).state
             tally.decisions += 1
         raise RuntimeError(f"hand {seed} did not finish in {MAX_ACTIONS_PER_HAND} actions")
     except IllegalAction as exc:

@@ -26,7 +26,16 @@ from engine.hand.drawing import can_self_win, draw
 from engine.hand.finish import finish_win, first_dealer, next_dealership, next_hand_options
 from engine.hand.hooks import FlowHooks, Handler, WinFacts, flow_hooks
 from engine.hand.opening import open_play
-from engine.hand.play import apply, asked, legal_actions, only_pass, pass_for_idle_seats, pass_idle_run, replay_apply
+from engine.hand.play import (
+    apply,
+    apply_then_idle,
+    asked,
+    legal_actions,
+    only_pass,
+    pass_for_idle_seats,
+    pass_idle_run,
+    replay_apply,
+)
 from engine.hand.state import HandState, Phase, Progress, SeatState, Source, Window, flower_points
 from engine.hand.turns import handle_answer, handle_discard
 from engine.hand.validation import validate
@@ -44,6 +53,7 @@ __all__ = [
     "WinFacts",
     "Window",
     "apply",
+    "apply_then_idle",
     "asked",
     "can_self_win",
     "discard_win_points",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import insort
 from operator import attrgetter
+from typing import Any
 
 from engine import hand_rules as rules
 from engine.actions import (
@@ -45,9 +46,7 @@ def draw(d: Draft, seat: int) -> None:
     last_tiles = 0 < d.drawable() <= d.variant_rules.last_tiles_auto_win
     tile = d.wall[d.front]
     d.front += 1
-    s = d.seats[seat]
-    d.set_seat(seat, turns=s.turns + 1, furiten=False)
-    _receive(d, seat, tile, Source.DRAW)
+    _receive(d, seat, tile, Source.DRAW, turns=d.seats[seat].turns + 1, furiten=False)
     if d.phase == Phase.FINISHED:
         return
     _after_draw(d, seat, bool(last_tiles))
@@ -77,11 +76,13 @@ def take_replacement(d: Draft) -> Tile:
     return tile
 
 
-def _receive(d: Draft, seat: int, tile: Tile, source: Source) -> None:
-    """Add a drawn tile; a flower is laid out and replaced from the replacement end."""
+def _receive(d: Draft, seat: int, tile: Tile, source: Source, **changes: Any) -> None:
+    """Add a drawn tile; a flower is laid out and replaced from the replacement end. `changes` are
+    the draw's other edits of the seat, made with the first (one new SeatState for most draws)."""
     while tile.is_flower:
         s = d.seats[seat]
-        d.set_seat(seat, flowers=(*s.flowers, tile))
+        d.set_seat(seat, flowers=(*s.flowers, tile), **changes)
+        changes = {}
         d.emit(public("flower", seat, tile=str(tile)))
         if d.back <= d.front:
             _finish_draw(d)
@@ -91,7 +92,7 @@ def _receive(d: Draft, seat: int, tile: Tile, source: Source) -> None:
     s = d.seats[seat]
     hand = list(s.hand)
     insort(hand, tile, key=_KIND)  # the hand is sorted: placed by kind, no Tile compared in Python
-    d.set_seat(seat, hand=tuple(hand), drawn=tile)
+    d.set_seat(seat, hand=tuple(hand), drawn=tile, **changes)
     d.source = source
     d.emit(private("draw", seat, {"tile": str(tile)}, replacement=source == Source.REPLACEMENT))
 

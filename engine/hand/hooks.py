@@ -55,6 +55,12 @@ class FlowHooks:
     def check(self, state: HandState, seat: int, action: Action) -> None:
         """Raise an IllegalAction subclass if the variant forbids `action` now (before any handler runs)."""
 
+    def turn_checked(self, state: HandState, seat: int) -> frozenset[type[Action]] | None:
+        """The action types among `seat`'s turn candidates that `check` may refuse now (None: any).
+        A turn's legal actions ask `check` only about those: it is asked once per turn instead of
+        once per candidate. Must name every type `check` could refuse in this state."""
+        return None
+
     def candidates(self, state: HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The candidate actions `legal_actions` tries for `seat`, with the variant's own added.
         Each candidate still goes through `check` and the validators."""

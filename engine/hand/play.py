@@ -30,17 +30,37 @@ from engine.events import Event
 from engine.hand.draft import Draft
 from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _qiangjin_drops
-from engine.hand.state import HandState, Phase, Progress, _settle
-from engine.hand.turns import _HANDLERS
+from engine.hand.state import HandState, Phase, Progress, Window, _settle
+from engine.hand.turns import _HANDLERS, close_unclaimed, handle_answer
 from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs, _discard_test
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
+from engine.variants import Variant
 
 _KIND = attrgetter("kind")
 
 
 def apply(state: HandState, seat: int, action: Action) -> Progress:
     """One decision by `seat`. Raises an IllegalAction subclass (state unchanged) if not allowed."""
+    return Progress(*_settled(_step(state, seat, action)))
+
+
+def apply_then_idle(state: HandState, seat: int, action: Action) -> Progress:
+    """`apply`, then `pass_idle_run` on its state: the same state and events as the two calls (what a
+    bot table does after every decision). A claim or rob-kong window the step opens that offers its
+    first seats nothing has their passes recorded on the step's own draft (`_pass_quiet_runs`): a
+    discard nobody can claim is one draft, its window and the state holding it never built."""
+    d = _step(state, seat, action)
+    _pass_quiet_runs(d)
+    new, events = _settled(d)
+    rest = pass_idle_run(new)
+    if rest.state is new and not rest.events:
+        return Progress(new, events)
+    return Progress(rest.state, (*events, *rest.events))
+
+
+def _step(state: HandState, seat: int, action: Action) -> Draft:
+    """`apply`'s checks and handler, on a new draft (not frozen yet) at the next version."""
     if state.finished:
         raise HandFinished()
     if not isinstance(action, Action):
@@ -51,10 +71,15 @@ def apply(state: HandState, seat: int, action: Action) -> Progress:
     d = Draft(state)
     handler(d, seat, action)
     d.version = state.version + 1
+    return d
+
+
+def _settled(d: Draft) -> tuple[HandState, tuple[Event, ...]]:
+    """The draft's state (with its settlement sheet once the hand has a result) and its events."""
     new = d.freeze()
     if new.result is not None and new.sheet is None:
         new = replace(new, sheet=_settle(new))
-    return Progress(new, tuple(d.events))
+    return new, tuple(d.events)
 
 
 def _refuse_idle_seat(state: HandState, seat: int, action: Action) -> None:
@@ -109,25 +134,27 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
     only if it has one, and the discard validator's rules are read once for the whole hand
     (`_discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
+    checked = None if check is None else hooks.turn_checked(state, seat)  # the types `check` may refuse
     own_discard = (Phase.TURN, Discard) not in _HANDLERS  # no shared handler: checked in full
     allowed = _discard_test(state, seat, state.shuangyou_seat)
     handlers = hooks.handlers
     out = []
     for action in candidates:
+        kind = type(action)
+        asked = check if checked is None or kind in checked else None
         try:
             if type(action) is not Discard or own_discard:
                 # _check_only, inlined: a handler for the phase, the variant's check, the validator.
-                kind = type(action)
                 if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in _HANDLERS:
                     continue  # WrongPhase
-                if check is not None:
-                    check(state, seat, action)
+                if asked is not None:
+                    asked(state, seat, action)
                 validator = _VALIDATORS.get(kind)
                 if validator is not None:
                     validator(state, seat, action)
             else:
-                if check is not None:
-                    check(state, seat, action)
+                if asked is not None:
+                    asked(state, seat, action)
                 if not allowed(action.tile):
                     continue
         except IllegalAction:
@@ -163,14 +190,14 @@ def pass_idle_run(state: HandState) -> Progress:
     act: what a bot table does before it asks the next seat. The state and events are exactly those
     of the applies one by one (the answers in that order, one version per pass); in a claim or
     rob-kong window the passes of the seats it offers nothing are recorded together on one draft,
-    the one that closes the window (if any) running its rule step there (`_passed`)."""
+    the one that closes the window (if any) running its rule step there (`_pass_quiet_runs`)."""
     events: list[Event] = []
-    while state.to_act:
-        quiet = _quiet_run(state)
-        if quiet:
-            progress = _passed(state, quiet)
-            state = progress.state
-            events.extend(progress.events)
+    while state.window is not None and state.to_act:  # no window: nobody may only pass (`only_pass`)
+        if _quiet_seats(state.window, state.phase, state.rules):
+            d = Draft(state)
+            _pass_quiet_runs(d)
+            state, passed = _settled(d)
+            events.extend(passed)
             continue
         seat = state.to_act[0]
         if not _offered_nothing(state, seat) and not only_pass(state, seat):
@@ -189,14 +216,13 @@ def _offered_nothing(state: HandState, seat: int) -> bool:
     return window is not None and state.phase in _QUIET_PHASES and not window.offered(seat)
 
 
-def _quiet_run(state: HandState) -> tuple[int, ...]:
+def _quiet_seats(window: Window | None, phase: Phase, variant: Variant) -> tuple[int, ...]:
     """The seats first in a claim or rob-kong window's `to_act` that it offers nothing (all of them
     when none is offered anything), where the variant's pass of such a seat only records the answer."""
-    window = state.window
-    if window is None or state.phase not in _QUIET_PHASES:
+    if window is None or phase not in _QUIET_PHASES:
         return ()
-    hooks = flow_hooks(state.rules)
-    if (state.phase, Pass) in hooks.handlers and not hooks.idle_pass_only_answers:
+    hooks = flow_hooks(variant)
+    if (phase, Pass) in hooks.handlers and not hooks.idle_pass_only_answers:
         return ()
     waiting = window.waiting
     run = 0
@@ -205,30 +231,38 @@ def _quiet_run(state: HandState) -> tuple[int, ...]:
     return waiting[:run]
 
 
-def _passed(state: HandState, seats: tuple[int, ...]) -> Progress:
-    """The applies of `seats`' passes in turn (`_quiet_run`), on one draft: each answer recorded, a
-    version each, as `handle_answer` leaves it (no event: answers are secret). When the last of them
-    closes the window, its pass runs the phase's pass handler there, as `apply` would (whose checks
-    it passes by the hooks' contract, `_offered_nothing`): the intermediate states are not built."""
-    window = state.window
-    assert window is not None
-    closing = len(seats) == len(window.waiting)
-    recorded = seats[:-1] if closing else seats
-    for seat in recorded:
-        window = window.answered(seat, Pass().to_json())
-    d = Draft(state)
-    d.window = window
-    d.version = state.version + len(recorded)
-    if closing:
-        hooks = flow_hooks(state.rules)
-        key = (state.phase, Pass)
-        handler = hooks.handlers.get(key) or _HANDLERS[key]
+def _pass_quiet_runs(d: Draft) -> None:
+    """The applies of the passes of the draft's window's quiet seats in turn (`_quiet_seats`), on
+    the draft, window after window: each answer recorded, a version each, as `handle_answer` leaves
+    it (no event: answers are secret). When the last of them closes the window, its pass runs the
+    phase's pass handler there, as `apply` would (whose checks it passes by the hooks' contract,
+    `_offered_nothing`): the intermediate states are not built. A window the draft has just opened
+    is first given the `opened` version its frozen state would have had."""
+    while seats := _quiet_seats(window := d.window, d.phase, d.variant_rules):
+        assert window is not None
+        closing = len(seats) == len(window.waiting)
+        recorded = seats[:-1] if closing else seats
+        key = (d.phase, Pass)
+        handler = flow_hooks(d.variant_rules).handlers.get(key) or _HANDLERS[key]
+        if closing and handler is handle_answer and d.phase == Phase.CLAIM and not window.answers:
+            # A discard nobody was offered anything on: the answers (all passes) would only be read by
+            # the claim's resolution, which draws for the next seat (`close_unclaimed`).
+            version = d.version
+            d.version = version + len(recorded)
+            close_unclaimed(d)
+            d.version = version + len(seats)
+            continue
+        if window.opened is None:  # what `freeze` would put: the window is put to the seats now
+            window = Window(window.tile, window.source, window.options, window.answers, d.version)
+        for seat in recorded:
+            window = window.answered(seat, Pass().to_json())
+        d.window = window
+        version = d.version
+        d.version = version + len(recorded)
+        if not closing:
+            return
         handler(d, seats[-1], Pass())
-        d.version = state.version + len(seats)
-    new = d.freeze()
-    if new.result is not None and new.sheet is None:
-        new = replace(new, sheet=_settle(new))
-    return Progress(new, tuple(d.events))
+        d.version = version + len(seats)
 
 
 def replay_apply(state: HandState, seat: int, action: Action) -> Progress:

@@ -187,7 +187,7 @@ def _may_complete(facts: _DiscardFacts, hand: tuple[Tile, ...]) -> bool:
     if facts.orphan:
         return True
     # The hand (no gold in it now) is searched for the few tiles that play as a face near the discard.
-    return any(t in hand for t in facts.near_tiles)
+    return any(map(hand.__contains__, facts.near_tiles))  # searched in C: no generator to run
 
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:
@@ -289,6 +289,9 @@ def _take_gold(d: Draft, seat: int, drop: str | None) -> None:
 def _resolve_claim(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
     assert d.window is not None and d.window.tile is not None and d.window.source is not None
     tile, discarder = d.window.tile, d.window.source
+    if not any(offer for _, offer in d.window.options):
+        close_unclaimed(d)  # most discards: every answer is a pass, no win was passed up
+        return
     order = [(discarder + k) % d.n for k in range(1, d.n)]
     winners = [s for s in order if answers.get(s, {}).get("type") == "win"]
     _mark_passed_wins(d, order, winners)
@@ -303,6 +306,15 @@ def _resolve_claim(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
                 d.window = None
                 _claim(d, s, discarder, tile, answer)
                 return
+    d.window = None
+    _draw_turn(d, _next(d, discarder))
+
+
+def close_unclaimed(d: Draft) -> None:
+    """`_resolve_claim` of a claim window that offered nobody anything (so every answer is a pass):
+    the window closes and the next seat's turn follows."""
+    assert d.window is not None and d.window.source is not None
+    discarder = d.window.source
     d.window = None
     _draw_turn(d, _next(d, discarder))
 

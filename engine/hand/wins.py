@@ -18,6 +18,7 @@ from engine.hand.state import HandState, Phase, Source
 from engine.sheet import WinType
 from engine.tiles import Tile
 from engine.variants import Furiten, Variant
+from engine.waits import discard_shanten
 
 _SELF_RANK = (
     WinType.SHILIUYOU,
@@ -63,7 +64,9 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
         first = s.turns <= 1
         if not gold_rules.sanjindao_first_turn_only or first:
             kinds.append(WinType.SIJINDAO if gold_rules.sijindao and golds >= 4 else WinType.SANJINDAO)
-    complete = rules.complete(s.hand, state.gold, rules.shapes_for(rules_, s.melds))
+    # Complete exactly when its 向听 is -1 (`rules.complete`), read from the hand's discard reader:
+    # a turn's bot weighs the same hand with it next (`discard_shanten` keeps the last one).
+    complete = discard_shanten(s.hand, gold=state.gold, shapes=rules.shapes_for(rules_, s.melds))(None) < 0
     if complete:
         kinds.append(WinType.ZIMO)
     if not kinds:

@@ -63,7 +63,8 @@ from engine.variants.erren_actions import (
 from engine.waits import discard_shanten
 
 _KIND = attrgetter("kind")  # tiles sort by kind: ints compare in C
-PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中换牌)
+PICK, SWAP = "pick", "swap"
+_DECLARE_ONLY: frozenset[type[Action]] = frozenset({Declare})  # the two table options' offers (搓牌, 游戏中换牌)
 
 
 # ====================================================================== state helpers
@@ -86,8 +87,10 @@ def _with(values: Sequence[Any], seat: int, value: Any) -> list[Any]:
 
 def declared(state: h.Draft | h.HandState, seat: int) -> bool:
     """Has this seat declared 报听?"""
-    marks = _ext(state).get("declared") or ()
-    return bool(marks) and marks[seat] is not None
+    marks = state.ext.get("declared")  # asked at every turn and claim: read directly
+    if not marks:
+        return False
+    return marks[seat] is not None
 
 
 def _haidi_on(state: h.Draft | h.HandState) -> bool:
@@ -354,6 +357,12 @@ class _LastDeclarable:
     entry: tuple[h.HandState, int, frozenset[Tile]] | None = None
 
 
+def _offers_declare(legal: list[Action], tile: Tile) -> bool:
+    """`Declare(tile) in legal`, by type and tile: a dataclass `==` against every other action type
+    is two Python calls each way."""
+    return any(type(a) is Declare and a.tile is tile for a in legal)  # type: ignore[attr-defined]
+
+
 def _choices(state: h.HandState) -> tuple[Tile, ...]:
     return pick_choices(state.wall[i] for i in _unseen_indices(state))
 
@@ -499,6 +508,10 @@ class ErrenFlow(h.FlowHooks):
         elif phase == h.Phase.OFFER:
             _check_offer(state, seat, action)
 
+    def turn_checked(self, state: h.HandState, seat: int) -> frozenset[type[Action]] | None:
+        """A turn's refusals (`check`) are all of a 报听, or of any action of a declared seat."""
+        return None if declared(state, seat) else _DECLARE_ONLY
+
     def candidates(self, state: h.HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The machine's candidate actions with erren's own added (every one still goes through `check`).
         A turn's 报听 is offered only with a tile `check` accepts (`_declarable`): the others would be
@@ -559,11 +572,10 @@ class ErrenFlow(h.FlowHooks):
     ) -> Action:
         """erren's choices on top of the shared bot: exchange loners, take good offers, declare when ready and 门清."""
         s = state.seats[seat]
-        shapes = _shapes(state, seat)
         if state.phase == h.Phase.EXCHANGE:
             return Exchange(bot_exchange(s.hand))
         if state.phase == h.Phase.OFFER:
-            return _bot_offer(state, seat, legal, shapes)
-        if isinstance(action, Discard) and Declare(action.tile) in legal and all(m.concealed for m in s.melds):
+            return _bot_offer(state, seat, legal, _shapes(state, seat))
+        if isinstance(action, Discard) and _offers_declare(legal, action.tile) and all(m.concealed for m in s.melds):
             return Declare(action.tile)
         return action

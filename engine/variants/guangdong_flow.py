@@ -257,6 +257,10 @@ class GuangdongFlow(h.FlowHooks):
         if isinstance(action, Win) and in_window and tile in passed_tiles(state, seat):
             raise PassedSameTile(f"漏胡: passed a win on {tile} since the last draw, pong, chow or kong")
 
+    def turn_checked(self, state: h.HandState, seat: int) -> frozenset[type[Action]] | None:
+        """漏胡 refuses only a win in a claim or rob-kong window: nothing of a turn."""
+        return frozenset()
+
     def claims(self, state: h.HandState, seat: int, offered: tuple[str, ...]) -> tuple[str, ...]:
         """No win on a tile passed since the seat's last draw or claim (漏胡)."""
         tile = _tile_on_offer(state)

@@ -14,7 +14,7 @@ import pytest
 
 from engine.actions import Pass
 from engine.events import Event
-from engine.hand import HandState, Progress, apply, only_pass, pass_idle_run
+from engine.hand import HandState, Progress, apply, apply_then_idle, legal_actions, only_pass, pass_idle_run
 from tests.engine.flow.harness import erratic_states
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
@@ -47,3 +47,23 @@ def test_a_run_of_idle_passes_is_the_passes_applied_one_by_one(variant):
             assert not only_pass(fast.state, fast.state.to_act[0])  # the seat left to act has a choice
         windows += state.window is not None
     assert windows > 200  # the hands opened plenty of windows
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_decision_then_its_idle_passes_is_apply_then_the_run(variant):
+    """`apply_then_idle` (a bot table's step: the passes a discard nobody can claim leaves, on the
+    discard's own draft) leaves what `apply` followed by `pass_idle_run` leaves, for every legal action."""
+    fused = 0
+    for state in states_of_erratic_hands(variant, 6):
+        for seat in state.to_act[:1]:
+            for action in legal_actions(state, seat):
+                applied = apply(state, seat, action)
+                rest = pass_idle_run(applied.state)
+                both = apply_then_idle(state, seat, action)
+                assert both.state == rest.state
+                assert both.state.version == rest.state.version
+                assert both.state.window == rest.state.window
+                assert both.state.sheet == rest.state.sheet
+                assert both.events == (*applied.events, *rest.events)
+                fused += rest.state is not applied.state
+    assert fused > 100  # plenty of decisions were followed by passes
