@@ -170,6 +170,21 @@ def deal_with_bots(player: Any, variant: str = "pinghe") -> Any:
     return table
 
 
+def deal_running_with_bots(player: Any, variant: str = "pinghe", tries: int = 10) -> Any:
+    """`deal_with_bots` whose hand is still running after the deal. The seed is secret, so a hand can
+    end at its opening (天胡, 三金倒, 抢金) or on the bots' first moves: such a table is closed and
+    `player` is dealt in again at a fresh one."""
+    from tables.models import TableStatus
+    from tables.services.closing import close_table
+
+    for _attempt in range(tries):
+        table = deal_with_bots(player, variant)
+        if table.status == TableStatus.PLAYING:
+            return table
+        close_table(table.pk, "the hand ended before the player's turn: deal at a fresh table")
+    raise AssertionError(f"{tries} hands in a row ended before the player's turn")
+
+
 def hand_played_by_bots(player: Any, variant: str = "pinghe") -> Any:
     """`player` sits with three bots and turns on 托管: the bots play the first hand to its end. That hand."""
     from tables.models import Hand

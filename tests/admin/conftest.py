@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from tests.conftest import deal_with_bots, hand_played_by_bots
+from tests.conftest import deal_running_with_bots, deal_with_bots, hand_played_by_bots
 
 
 @pytest.fixture(autouse=True)
@@ -65,8 +65,7 @@ def table_with_running_hand(player: Any) -> Any:
     from tables.services.closing import close_table
 
     for _attempt in range(5):
-        table = deal_with_bots(player)
-        assert table.status == TableStatus.PLAYING
+        table = deal_running_with_bots(player)
         play_once(player, table)
         table.refresh_from_db()
         if table.status == TableStatus.PLAYING:

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from tests.conftest import deal_with_bots
+from tests.conftest import deal_running_with_bots
 
 
 def test_a_broken_table_does_not_stop_the_sweep_for_the_others(ming, fang, funded, room, caplog):
@@ -15,8 +15,8 @@ def test_a_broken_table_does_not_stop_the_sweep_for_the_others(ming, fang, funde
     from tables.services.sweeper import sweep_now
 
     room("pinghe", 10)
-    broken_table = deal_with_bots(funded(ming))
-    healthy_table = deal_with_bots(funded(fang))
+    broken_table = deal_running_with_bots(funded(ming))
+    healthy_table = deal_running_with_bots(funded(fang))
     assert broken_table.pk != healthy_table.pk
     broken = Hand.objects.get(table=broken_table, status="playing")
     Hand.objects.filter(pk=broken.pk).update(state={"not": "a hand"})  # swept first: the lower id
