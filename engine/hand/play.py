@@ -141,20 +141,20 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
     out = []
     for action in candidates:
         kind = type(action)
-        asked = check if checked is None or kind in checked else None
+        checking = check if checked is None or kind in checked else None
         try:
-            if type(action) is not Discard or own_discard:
+            if type(action) is not Discard or own_discard:  # `type(action)`: mypy narrows it to a Discard below
                 # _check_only, inlined: a handler for the phase, the variant's check, the validator.
                 if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in _HANDLERS:
                     continue  # WrongPhase
-                if asked is not None:
-                    asked(state, seat, action)
+                if checking is not None:
+                    checking(state, seat, action)
                 validator = _VALIDATORS.get(kind)
                 if validator is not None:
                     validator(state, seat, action)
             else:
-                if asked is not None:
-                    asked(state, seat, action)
+                if checking is not None:
+                    checking(state, seat, action)
                 if not allowed(action.tile):
                     continue
         except IllegalAction:

@@ -63,8 +63,8 @@ from engine.variants.erren_actions import (
 from engine.waits import discard_shanten
 
 _KIND = attrgetter("kind")  # tiles sort by kind: ints compare in C
-PICK, SWAP = "pick", "swap"
-_DECLARE_ONLY: frozenset[type[Action]] = frozenset({Declare})  # the two table options' offers (搓牌, 游戏中换牌)
+PICK, SWAP = "pick", "swap"  # the two table options' offers (搓牌, 游戏中换牌)
+_DECLARE_ONLY: frozenset[type[Action]] = frozenset({Declare})  # what `check` may refuse in an undeclared turn
 
 
 # ====================================================================== state helpers
