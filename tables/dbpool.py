@@ -60,13 +60,19 @@ def _run(fn: Callable[..., T], args: tuple[Any, ...]) -> tuple[T, list[Broadcast
 
 
 def _tidy() -> None:
-    """Keep this thread's connection unless it failed or outlived its age (0: a connection per call)."""
+    """Keep this thread's connection unless it failed or outlived its age (0: a connection per call).
+    A connection borrowed from the process's pool (settings DB_POOL) is kept until it fails: the
+    thread serves table after table, and handing it back at each call would cost a loan's check."""
     for conn in connections.all(initialized_only=True):
         if conn.connection is None:
             continue
-        expired = conn.close_at is not None and time.monotonic() >= conn.close_at
+        expired = conn.close_at is not None and time.monotonic() >= conn.close_at and not _pooled(conn)
         if conn.errors_occurred or expired:
             conn.close_if_unusable_or_obsolete()
+
+
+def _pooled(conn: Any) -> bool:
+    return bool(conn.settings_dict.get("OPTIONS", {}).get("pool"))
 
 
 def close_connections() -> None:
