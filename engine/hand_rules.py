@@ -14,7 +14,7 @@ from engine.shapes import Shape, is_win
 from engine.sheet import Meld
 from engine.tiles import ALL_TILES, BAIBAN, Tile
 from engine.variants import Variant
-from engine.waits import shanten, waits
+from engine.waits import known_discard_shanten, shanten, waits
 from engine.waits import shanten_after_discards as _after_discards
 
 
@@ -112,6 +112,24 @@ def wait_tiles(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape
 # The last hands' waits by tuple identity: the hands of a few tables' seats.
 _HANDS_BY_ID = 64
 _WAITS_BY_HAND: dict[int, tuple[tuple[Tile, ...], Tile | None, frozenset[Shape], tuple[tuple[Tile, ...], bool]]] = {}
+_NO_WAITS: tuple[tuple[Tile, ...], bool] = ((), False)
+
+
+def ready_after_discard(hand: tuple[Tile, ...], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool | None:
+    """Whether this 3k+2 hand less `tile` is ready (向听 0: some tile completes it), read from the
+    hand's discard reader when the turn has one already (its rule checks and the bot weighed this
+    very hand); None when it has not (the caller then reads the waits as usual)."""
+    reader = known_discard_shanten(hand, gold, shapes)
+    return None if reader is None else reader(tile) <= 0
+
+
+def note_not_ready(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> None:
+    """Record that this 3k+1 hand waits on nothing (its 向听 is known to be 1 or more, e.g. from
+    `ready_after_discard`): `wait_tiles` then answers ((), False) by the tuple's identity, as its
+    memo would, without reading the waits of a hand nothing completes."""
+    if len(_WAITS_BY_HAND) >= _HANDS_BY_ID:
+        _WAITS_BY_HAND.clear()
+    _WAITS_BY_HAND[id(tiles)] = (tiles, gold, shapes, _NO_WAITS)  # holding the tuple keeps its id from reuse
 
 
 def completed_by(tiles: Iterable[Tile], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool:

@@ -30,7 +30,16 @@ from engine.shapes import (
 )
 from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
-__all__ = ["Waits", "discard_shanten", "shanten", "shanten_after_discards", "shanten_counts", "waits", "waits_counts"]
+__all__ = [
+    "Waits",
+    "discard_shanten",
+    "known_discard_shanten",
+    "shanten",
+    "shanten_after_discards",
+    "shanten_counts",
+    "waits",
+    "waits_counts",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +278,18 @@ def discard_shanten(
     if isinstance(concealed, tuple):  # immutable: the same object is the same hand
         _LastDiscardReader.entry = (concealed, gold, shapes, reader)
     return reader
+
+
+def known_discard_shanten(
+    concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
+) -> Callable[[Tile | None], int] | None:
+    """The reader `discard_shanten` returned last when it was for this very hand (the same tuple,
+    gold and shapes), else None: a caller that only profits from an answer already at hand (a
+    turn's rule checks and its bot weighed the hand) asks without building a reader."""
+    last = _LastDiscardReader.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is concealed and last[1] is gold and last[2] is shapes:
+        return last[3]
+    return None
 
 
 class _LastDiscardReader:
