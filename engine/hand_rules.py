@@ -115,21 +115,30 @@ _WAITS_BY_HAND: dict[int, tuple[tuple[Tile, ...], Tile | None, frozenset[Shape],
 _NO_WAITS: tuple[tuple[Tile, ...], bool] = ((), False)
 
 
-def ready_after_discard(hand: tuple[Tile, ...], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool | None:
-    """Whether this 3k+2 hand less `tile` is ready (向听 0: some tile completes it), read from the
-    hand's discard reader when the turn has one already (its rule checks and the bot weighed this
-    very hand); None when it has not (the caller then reads the waits as usual)."""
+def shanten_after_discard(
+    hand: tuple[Tile, ...], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]
+) -> int | None:
+    """The 向听 of this 3k+2 hand less `tile`, read from the hand's discard reader when the turn has
+    one already (its rule checks and the bot weighed this very hand); None when it has not."""
     reader = known_discard_shanten(hand, gold, shapes)
-    return None if reader is None else reader(tile) <= 0
+    return None if reader is None else reader(tile)
 
 
-def note_not_ready(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> None:
-    """Record that this 3k+1 hand waits on nothing (its 向听 is known to be 1 or more, e.g. from
-    `ready_after_discard`): `wait_tiles` then answers ((), False) by the tuple's identity, as its
-    memo would, without reading the waits of a hand nothing completes."""
-    if len(_WAITS_BY_HAND) >= _HANDS_BY_ID:
-        _WAITS_BY_HAND.clear()
-    _WAITS_BY_HAND[id(tiles)] = (tiles, gold, shapes, _NO_WAITS)  # holding the tuple keeps its id from reuse
+def note_shanten(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape], value: int) -> None:
+    """Record this 3k+1 hand's 向听 (known from `shanten_after_discard`): `shanten_of` then answers
+    it by the tuple's identity, and when it is 1 or more `wait_tiles` answers ((), False) (nothing
+    completes the hand), as their memos would, without reading the hand again."""
+    if len(_SHANTEN_BY_HAND) >= _HANDS_BY_ID:
+        _SHANTEN_BY_HAND.clear()
+    _SHANTEN_BY_HAND[id(tiles)] = (tiles, gold, shapes, value)  # holding the tuple keeps its id from reuse
+    if value >= 1:
+        if len(_WAITS_BY_HAND) >= _HANDS_BY_ID:
+            _WAITS_BY_HAND.clear()
+        _WAITS_BY_HAND[id(tiles)] = (tiles, gold, shapes, _NO_WAITS)
+
+
+# The last hands' 向听 by tuple identity, as noted by `note_shanten`.
+_SHANTEN_BY_HAND: dict[int, tuple[tuple[Tile, ...], Tile | None, frozenset[Shape], int]] = {}
 
 
 def completed_by(tiles: Iterable[Tile], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool:
@@ -162,4 +171,8 @@ def shanten_after_discards(tiles: Sequence[Tile], gold: Tile | None, shapes: fro
 
 
 def shanten_of(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    if type(tiles) is tuple:  # a seat's hand whose 向听 its discard noted (`note_shanten`)?
+        entry = _SHANTEN_BY_HAND.get(id(tiles))  # one read: another thread may replace it meanwhile
+        if entry is not None and entry[0] is tiles and entry[1] is gold and entry[2] is shapes:
+            return entry[3]
     return _shanten(*_key(tiles, gold), shapes)

@@ -1,11 +1,11 @@
-"""A discard's rest is known not to be ready from the turn's discard reader (`handle_discard` reads
-it there instead of the rest's waits, and notes the rest as waiting on nothing for the claims).
+"""A discard's rest has its 向听 from the turn's discard reader (`handle_discard` reads it there,
+and notes it for the rest's later questions: `shanten_of`, and `wait_tiles` of a rest not ready).
 
 Story: random 3k+2 hands of every variant's shapes (with and without declared sets), drawn from a
 few kinds so that many are ready after some discard, some hold four of a kind, and in the gold
-games some hold golds and 白板 (the gold's face): for every distinct discard, the reader's
-answer is exactly whether the rest waits on anything (`hand_rules.wait_tiles`, read afresh), and a
-rest noted not ready reads as waiting on nothing, as its waits say.
+games some hold golds and 白板 (the gold's face): for every distinct discard, the reader's 向听
+is the rest's (`hand_rules.shanten_of`, read afresh), it is 0 or less exactly when the rest waits on
+anything (`hand_rules.wait_tiles`, read afresh), and the rest noted answers both as read afresh.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import random
 import pytest
 
 from engine import hand_rules as rules
+from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import ALL_TILES, BAIBAN, Tile
 from engine.variants import get
@@ -37,12 +38,12 @@ def random_hand(rng: random.Random, size: int, gold: Tile | None) -> tuple[Tile,
     return tuple(sorted(hand, key=lambda t: t.kind))
 
 
-def fresh_waits(rest: tuple[Tile, ...], gold: Tile | None, shapes: frozenset) -> tuple[tuple[Tile, ...], bool]:
+def fresh_waits(rest: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
     return rules.wait_tiles(list(rest), gold, shapes)  # a list: read from the kinds, not the tuple's identity
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_rest_is_ready_exactly_when_its_waits_say_so(variant):
+def test_the_readers_shanten_is_the_rests_and_ready_exactly_when_its_waits_say_so(variant):
     v = get(variant)
     rng = random.Random(f"ready-after-discard-{variant}")
     size = VARIANTS[variant]
@@ -58,13 +59,15 @@ def test_a_rest_is_ready_exactly_when_its_waits_say_so(variant):
                 rest = list(hand)
                 rest.remove(tile)
                 waits, any_tile = fresh_waits(tuple(rest), gold, shapes)
-                ready = rules.ready_after_discard(hand, tile, gold, shapes)
+                after = rules.shanten_after_discard(hand, tile, gold, shapes)
+                assert after == rules.shanten_of(list(rest), gold, shapes), (hand, gold, tile)
+                ready = after <= 0
                 assert ready == (bool(waits) or any_tile), (hand, gold, tile)
                 seen[ready] += 1
-                if not ready:
-                    noted = tuple(rest)
-                    rules.note_not_ready(noted, gold, shapes)
-                    assert rules.wait_tiles(noted, gold, shapes) == (waits, any_tile) == ((), False)
+                noted = tuple(rest)
+                rules.note_shanten(noted, gold, shapes, after)
+                assert rules.shanten_of(noted, gold, shapes) == after
+                assert rules.wait_tiles(noted, gold, shapes) == (waits, any_tile)
     assert seen[True] > 100 and seen[False] > 100  # both answers were put to the test
 
 
@@ -75,5 +78,5 @@ def test_no_reader_for_another_hand():
     hand = random_hand(rng, 17, gold)
     other = random_hand(rng, 17, gold)
     discard_shanten(hand, gold=gold, shapes=v.shapes)
-    assert rules.ready_after_discard(other, other[0], gold, v.shapes) is None
-    assert rules.ready_after_discard(hand, hand[0], None, v.shapes) is None  # another gold
+    assert rules.shanten_after_discard(other, other[0], gold, v.shapes) is None
+    assert rules.shanten_after_discard(hand, hand[0], None, v.shapes) is None  # another gold
