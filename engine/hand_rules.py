@@ -118,10 +118,11 @@ _NO_WAITS: tuple[tuple[Tile, ...], bool] = ((), False)
 def shanten_after_discard(
     hand: tuple[Tile, ...], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]
 ) -> int | None:
-    """The 向听 of this 3k+2 hand less `tile`, read from the hand's discard reader when the turn has
-    one already (its rule checks and the bot weighed this very hand); None when it has not."""
-    reader = known_discard_shanten(hand, gold, shapes)
-    return None if reader is None else reader(tile)
+    """The 向听 of this 3k+2 hand less `tile` when the turn's discard reader has given it already
+    (its rule checks and the bot weighed this very hand and discard); None when it has not (asking
+    it here would cost a reading that only some claims would use)."""
+    answers = known_discard_shanten(hand, gold, shapes)
+    return None if answers is None else answers.get(tile.kind)
 
 
 def note_shanten(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape], value: int) -> None:

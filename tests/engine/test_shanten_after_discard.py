@@ -3,7 +3,8 @@ and notes it for the rest's later questions: `shanten_of`, and `wait_tiles` of a
 
 Story: random 3k+2 hands of every variant's shapes (with and without declared sets), drawn from a
 few kinds so that many are ready after some discard, some hold four of a kind, and in the gold
-games some hold golds and 白板 (the gold's face): for every distinct discard, the reader's 向听
+games some hold golds and 白板 (the gold's face): for every distinct discard, nothing is read
+before the reader has weighed it (no reading is computed for the rule step), then the reader's 向听
 is the rest's (`hand_rules.shanten_of`, read afresh), it is 0 or less exactly when the rest waits on
 anything (`hand_rules.wait_tiles`, read afresh), and the rest noted answers both as read afresh.
 """
@@ -54,12 +55,15 @@ def test_the_readers_shanten_is_the_rests_and_ready_exactly_when_its_waits_say_s
         for _ in range(400):
             gold = ALL_TILES[rng.randrange(34)] if v.gold is not None else None
             hand = random_hand(rng, rng.choice(sizes), gold)
-            discard_shanten(hand, gold=gold, shapes=shapes)  # the turn's reader
+            reader = discard_shanten(hand, gold=gold, shapes=shapes)  # the turn's reader
             for tile in dict.fromkeys(hand):
                 rest = list(hand)
                 rest.remove(tile)
                 waits, any_tile = fresh_waits(tuple(rest), gold, shapes)
+                assert rules.shanten_after_discard(hand, tile, gold, shapes) is None  # not asked yet: not computed
+                reader(tile)  # the bot weighs the discard
                 after = rules.shanten_after_discard(hand, tile, gold, shapes)
+                assert after is not None
                 assert after == rules.shanten_of(list(rest), gold, shapes), (hand, gold, tile)
                 ready = after <= 0
                 assert ready == (bool(waits) or any_tile), (hand, gold, tile)
@@ -77,6 +81,7 @@ def test_no_reader_for_another_hand():
     gold = ALL_TILES[5]
     hand = random_hand(rng, 17, gold)
     other = random_hand(rng, 17, gold)
-    discard_shanten(hand, gold=gold, shapes=v.shapes)
+    discard_shanten(hand, gold=gold, shapes=v.shapes)(hand[0])
+    assert rules.shanten_after_discard(hand, hand[0], gold, v.shapes) is not None
     assert rules.shanten_after_discard(other, other[0], gold, v.shapes) is None
     assert rules.shanten_after_discard(hand, hand[0], None, v.shapes) is None  # another gold
