@@ -14,7 +14,7 @@ from engine.shapes import Shape, is_win
 from engine.sheet import Meld
 from engine.tiles import ALL_TILES, BAIBAN, Tile
 from engine.variants import Variant
-from engine.waits import shanten, waits
+from engine.waits import known_discard_shanten, shanten, waits
 from engine.waits import shanten_after_discards as _after_discards
 
 
@@ -112,6 +112,34 @@ def wait_tiles(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape
 # The last hands' waits by tuple identity: the hands of a few tables' seats.
 _HANDS_BY_ID = 64
 _WAITS_BY_HAND: dict[int, tuple[tuple[Tile, ...], Tile | None, frozenset[Shape], tuple[tuple[Tile, ...], bool]]] = {}
+_NO_WAITS: tuple[tuple[Tile, ...], bool] = ((), False)
+
+
+def shanten_after_discard(
+    hand: tuple[Tile, ...], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]
+) -> int | None:
+    """The 向听 of this 3k+2 hand less `tile` when the turn's discard reader has given it already
+    (its rule checks and the bot weighed this very hand and discard); None when it has not (asking
+    it here would cost a reading that only some claims would use)."""
+    answers = known_discard_shanten(hand, gold, shapes)
+    return None if answers is None else answers.get(tile.kind)
+
+
+def note_shanten(tiles: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape], value: int) -> None:
+    """Record this 3k+1 hand's 向听 (known from `shanten_after_discard`): `shanten_of` then answers
+    it by the tuple's identity, and when it is 1 or more `wait_tiles` answers ((), False) (nothing
+    completes the hand), as their memos would, without reading the hand again."""
+    if len(_SHANTEN_BY_HAND) >= _HANDS_BY_ID:
+        _SHANTEN_BY_HAND.clear()
+    _SHANTEN_BY_HAND[id(tiles)] = (tiles, gold, shapes, value)  # holding the tuple keeps its id from reuse
+    if value >= 1:
+        if len(_WAITS_BY_HAND) >= _HANDS_BY_ID:
+            _WAITS_BY_HAND.clear()
+        _WAITS_BY_HAND[id(tiles)] = (tiles, gold, shapes, _NO_WAITS)
+
+
+# The last hands' 向听 by tuple identity, as noted by `note_shanten`.
+_SHANTEN_BY_HAND: dict[int, tuple[tuple[Tile, ...], Tile | None, frozenset[Shape], int]] = {}
 
 
 def completed_by(tiles: Iterable[Tile], tile: Tile, gold: Tile | None, shapes: frozenset[Shape]) -> bool:
@@ -144,4 +172,8 @@ def shanten_after_discards(tiles: Sequence[Tile], gold: Tile | None, shapes: fro
 
 
 def shanten_of(tiles: Iterable[Tile], gold: Tile | None, shapes: frozenset[Shape]) -> int:
+    if type(tiles) is tuple:  # a seat's hand whose 向听 its discard noted (`note_shanten`)?
+        entry = _SHANTEN_BY_HAND.get(id(tiles))  # one read: another thread may replace it meanwhile
+        if entry is not None and entry[0] is tiles and entry[1] is gold and entry[2] is shapes:
+            return entry[3]
     return _shanten(*_key(tiles, gold), shapes)

@@ -30,7 +30,16 @@ from engine.shapes import (
 )
 from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
-__all__ = ["Waits", "discard_shanten", "shanten", "shanten_after_discards", "shanten_counts", "waits", "waits_counts"]
+__all__ = [
+    "Waits",
+    "discard_shanten",
+    "known_discard_shanten",
+    "shanten",
+    "shanten_after_discards",
+    "shanten_counts",
+    "waits",
+    "waits_counts",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,22 +274,38 @@ def discard_shanten(
         return last[3]
     if len(concealed) % 3 != 2:
         raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
-    reader = _discard_reader(concealed, gold, shapes)
+    reader, answers = _discard_reader(concealed, gold, shapes)
     if isinstance(concealed, tuple):  # immutable: the same object is the same hand
-        _LastDiscardReader.entry = (concealed, gold, shapes, reader)
+        _LastDiscardReader.entry = (concealed, gold, shapes, reader, answers)
     return reader
+
+
+def known_discard_shanten(
+    concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
+) -> dict[int | None, int] | None:
+    """The answers the last `discard_shanten` reader has given so far, by the discarded tile's kind
+    (None: the whole hand), when it was for this very hand (the same tuple, gold and shapes); else
+    None. For a caller that profits only from answers at hand (a turn's rule checks and its bot
+    weighed the hand): reading them computes nothing."""
+    last = _LastDiscardReader.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is concealed and last[1] is gold and last[2] is shapes:
+        return last[4]
+    return None
 
 
 class _LastDiscardReader:
     """The last `discard_shanten` reader, by hand tuple (identity), gold and shapes."""
 
-    entry: tuple[Sequence[Tile], Tile | None, frozenset[Shape], Callable[[Tile | None], int]] | None = None
+    entry: (
+        tuple[Sequence[Tile], Tile | None, frozenset[Shape], Callable[[Tile | None], int], dict[int | None, int]] | None
+    ) = None
 
 
 def _discard_reader(
     concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
-) -> Callable[[Tile | None], int]:
-    """The reader `discard_shanten` returns (answers memoized by tile kind; the counts never change).
+) -> tuple[Callable[[Tile | None], int], dict[int | None, int]]:
+    """The reader `discard_shanten` returns, and the answers it has given by tile kind (it memoizes
+    them there; the counts never change).
 
     Each shape is read incrementally where it can be: the standard shape by suit rows
     (`_DiscardRows`), the others by `_special_reader`; the standard shape of a hand holding four
@@ -328,7 +353,7 @@ def _discard_reader(
         known[kind] = value = target - g - usable - 1
         return value
 
-    return after
+    return after, known
 
 
 def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Callable[[int | None], int] | None:

@@ -64,11 +64,18 @@ def handle_discard(d: Draft, seat: int, action: Action) -> None:
     s = d.seats[seat]
     hand = list(s.hand)
     hand.remove(action.tile)
-    you = _you_after_discard(state, seat, action.tile, hand)
+    # The turn's discard reader (if any) gives the rest's 向听: a rest that is not ready waits on
+    # nothing, so it is in no 游金 wait; noted for the claims it is offered and its bot's claim tests.
+    shapes = rules.shapes_for(d.variant_rules, s.melds)
+    after = rules.shanten_after_discard(s.hand, action.tile, d.gold, shapes)
+    you = 0 if after is not None and after >= 1 else _you_after_discard(state, seat, action.tile, hand)
     special = you >= 1 and (s.you_special or _special_youjin(state, seat, hand))
     gone = s.sanjindao_gone or (_sanjindao_once(d.variant_rules) and rules.gold_count(s.hand, d.gold) >= 3)
     changes = {"you": you, "you_special": special, "sanjindao_gone": gone}
-    d.set_seat(seat, hand=tuple(hand), river=(*s.river, action.tile), drawn=None, **changes)
+    rest = tuple(hand)
+    if after is not None:
+        rules.note_shanten(rest, d.gold, shapes, after)
+    d.set_seat(seat, hand=rest, river=(*s.river, action.tile), drawn=None, **changes)
     d.emit(public("discard", seat, tile=str(action.tile), you=you))
     _track_fenbing(d, seat, action.tile)
     d.last_discard = seat
