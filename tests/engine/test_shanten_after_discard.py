@@ -18,25 +18,16 @@ import pytest
 from engine import hand_rules as rules
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
-from engine.tiles import ALL_TILES, BAIBAN, Tile
+from engine.tiles import ALL_TILES, Tile
 from engine.variants import get
 from engine.waits import discard_shanten
+from tests.engine.few_kinds import few_kinds_hand
 
 VARIANTS = {"pinghe": 17, "nanping": 17, "guangdong": 14, "erren": 14}
 
 
 def random_hand(rng: random.Random, size: int, gold: Tile | None) -> tuple[Tile, ...]:
-    pool = rng.sample(range(34), rng.randint(size // 4 + 2, size // 4 + 5))
-    if gold is not None:
-        pool += [gold.kind, BAIBAN][: rng.randint(0, 2)]
-    counts: dict[int, int] = {}
-    hand: list[Tile] = []
-    while len(hand) < size:
-        kind = rng.choice(pool)
-        if counts.get(kind, 0) < 4:
-            counts[kind] = counts.get(kind, 0) + 1
-            hand.append(ALL_TILES[kind])
-    return tuple(sorted(hand, key=lambda t: t.kind))
+    return few_kinds_hand(rng, size, gold, (size // 4 + 2, size // 4 + 5))
 
 
 def fresh_waits(rest: tuple[Tile, ...], gold: Tile | None, shapes: frozenset[Shape]) -> tuple[tuple[Tile, ...], bool]:
