@@ -103,11 +103,8 @@ if DATABASE_URL:
     # pool (tables.dbpool: at most TABLES_DB_THREADS connections per daphne process); HTTP views
     # under ASGI run in a thread per request, so theirs close at the end of the request (Django
     # closes them: conn_max_age applies, request_finished closes obsolete ones).
-    DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "600")), conn_health_checks=True
-        )
-    }
+    DB_CONN_MAX_AGE = int(os.environ.get("DB_CONN_MAX_AGE", "600"))
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=DB_CONN_MAX_AGE, conn_health_checks=True)}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DB_POOL", True):
         # A pool of connections per process (psycopg_pool, Django's "pool" option): a page's request
         # and its session lookup each opened a PostgreSQL backend (two per page, ~24 of its 28 ms);
@@ -119,7 +116,7 @@ if DATABASE_URL:
             "min_size": int(os.environ.get("DB_POOL_MIN", "2")),
             "max_size": int(os.environ.get("DB_POOL_MAX", "20")),
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
-            "max_lifetime": float(os.environ.get("DB_CONN_MAX_AGE", "600")) or 600.0,
+            "max_lifetime": float(DB_CONN_MAX_AGE or 600),
         }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
