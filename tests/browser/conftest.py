@@ -122,7 +122,19 @@ class App:
 
     def log(self, name: str) -> str:
         path = self.workdir / f"{name}.log"
-        return path.read_text(errors="replace")[-4000:] if path.exists() else ""
+        return path.read_text(errors="replace")[-8000:] if path.exists() else ""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    """A failed browser test's report carries the tail of the live app's logs: the servers' side of a
+    failure on another machine is otherwise gone with its temporary directory."""
+    report: pytest.TestReport = yield
+    app = getattr(item, "funcargs", {}).get("live_app")
+    if report.failed and isinstance(app, App):
+        for name in ("daphne", "celery"):
+            report.sections.append((f"live app: {name}.log (tail)", app.log(name)))
+    return report
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +160,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
         app.spawn(
             "celery", sys.executable, "-m", "celery", "-A", "config", "worker", "-B", "--concurrency", "1",
             "--schedule", str(app.workdir / "celerybeat-schedule"), "--hostname", f"browser-{app.port}@%h",
-            "--loglevel", "WARNING",
+            "--loglevel", "INFO",
         )  # fmt: skip
         app.wait_serving()
         yield app

@@ -33,6 +33,12 @@ def set_policy(app: App, **changes: int) -> None:
     )
 
 
+def set_bot_wait(app: App, seconds: int) -> None:
+    """The wait before bots fill the pinghe room's empty seats (an operator's room setting)."""
+    rooms = "Room.objects.filter(variant='pinghe', base=10)"
+    app.shell(f"from tables.models import Room; {rooms}.update(bot_wait_seconds={seconds})")
+
+
 def deal_pinghe(app: App, hands: list[str] | None, live: str = "") -> None:
     options = f"arrange('pinghe', dealer=0, hands={hands!r}, live={live!r}, gold={GOLD!r})" if hands else "{}"
     app.shell(
@@ -50,12 +56,21 @@ def test_a_broke_player_claims_relief_in_the_lobby_and_sits_again(live_app, brow
     page.goto(f"{live_app.url}/tables/")
     assert page.inner_text("#balance strong") == str(SMALL_GRANT)
     assert page.locator("#claim-relief").count() == 0  # 190 can sit: no relief offered
+    set_bot_wait(live_app, 600)  # the bots come when his table is on screen (below), not before
     page.click("#variant-pinghe .room.own a.room-link")
     page.click("#quick-seat")
 
     # The bot robs the gold at the opening: the hand ends before 阿强 has anything to do, and once it is
-    # settled his balance fits no room, so the table sends him back to the lobby.
+    # settled his balance fits no room, so the table sends him back to the lobby. Were the bots to fill
+    # before his socket connects, the hand would be over and he moved out before he arrived: the page
+    # would show the table he no longer sits at.
     page.wait_for_url(re.compile(r"/tables/t/\d+/"))
+    page.wait_for_selector("#pos-bottom .seat-panel.me", timeout=30000)
+    set_bot_wait(live_app, 1)
+    live_app.shell(
+        "from django.utils import timezone; from tables.models import Table; "
+        "Table.objects.filter(seats__user__username='qiang_broke').update(bots_at=timezone.now())"
+    )
     page.wait_for_url(re.compile(r"/tables/$"), timeout=60000)
     assert page.inner_text("#balance strong") == str(SMALL_GRANT - LOSS)
     assert page.locator("#variant-pinghe .room.own").count() == 0  # too broke for any room
