@@ -167,3 +167,24 @@ def test_the_net_floor_holds_for_any_table():
         assert sum(got.values()) == 0 and all(0 <= t.paid <= t.owed for t in paid)
         for seat, net in due.items():
             assert got[seat] == max(net, -balances[seat]) if net < 0 else 0 <= got[seat] <= net
+
+
+# RULINGS: the shortfall is shared by the net receivers in proportion to their *net* gains (not to
+# what the payer owed each), rounded down, the coin left over going to the receiver seated first
+# after the payer. Seat 1 owes 50 to seats 0 and 2; seat 2 owes 20 to seat 3: net gains 50 (seat 0),
+# 30 (seat 2), 20 (seat 3). Seat 1 has 7 coins: 7 × 50/100 = 3, 7 × 30/100 = 2, 7 × 20/100 = 1
+# (rounded down, 6), the last coin to the receiver seated first after seat 1.
+NET_SHARE_TABLE = [
+    # Seats in numeric order: seat 2 sits first after seat 1 and takes the coin.
+    ((0, 1, 2, 3), {0: 3, 1: -7, 2: 2 + 1, 3: 1}),
+    # Seats 2, 3, 1, 0: seat 0 sits first after seat 1 and takes the coin.
+    ((2, 3, 1, 0), {0: 3 + 1, 1: -7, 2: 2, 3: 1}),
+]
+
+
+@pytest.mark.parametrize("seats, expected", NET_SHARE_TABLE)
+def test_a_net_shortfall_is_shared_by_net_gains_rounding_down_remainder_to_the_seat_after_the_payer(seats, expected):
+    owed = [Transfer(1, 0, 50), Transfer(1, 2, 50), Transfer(2, 3, 20)]
+    result = settle_net(owed, {0: 0, 1: 7, 2: 0, 3: 0}, seats)
+    assert nets(result, "paid") == expected
+    assert all(0 <= t.paid <= t.owed for t in result)
