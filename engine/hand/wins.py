@@ -14,7 +14,7 @@ from engine.actions import (
     YoujinOnly,
 )
 from engine.hand.opening import _gold_allows, _opening_win
-from engine.hand.state import HandState, Phase, Source
+from engine.hand.state import HandState, Phase, SeatState, Source
 from engine.sheet import WinType
 from engine.tiles import Tile
 from engine.variants import Furiten, Variant
@@ -59,7 +59,10 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     gold_rules = rules_.gold
     golds = rules.gold_count(s.hand, state.gold)
     if s.you >= 1 and gold_rules is not None:
-        kinds.append(_you_type(rules_, s.you))
+        # A gold drawn at 双游 or beyond is the next level at once (it ends the hand, or with 喊金
+        # a 单吊/对对胡 hand may win with it or throw it out to climb: `climbs_with_named_gold`).
+        drew_gold = s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, state.gold)
+        kinds.append(_you_type(rules_, s.you + 1 if drew_gold else s.you))
     if gold_rules is not None and golds >= 3 and not s.sanjindao_gone:
         first = s.turns <= 1
         if not gold_rules.sanjindao_first_turn_only or first:
@@ -75,6 +78,16 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     if not _gold_allows(rules_, golds, best):
         raise YoujinOnly()
     return best
+
+
+def climbs_with_named_gold(seat: SeatState, indicator: int | None) -> bool:
+    """Whether a gold drawn in 游金 at 双游 lets the hand go on (pinghe 000 §9(9), RULINGS "Gold").
+
+    A gold drawn at 双游 or beyond ends the hand at the next level (四游), except for a 单吊/对对胡
+    hand at level 2 (its "四游") when four golds are in play (喊金: no gold turned up): it may
+    throw the gold out ("又拿到一个金打出就是八游") and the fourth gold then ends the hand as its
+    十六游 ("如果当局是喊金就有可能打出十六游")."""
+    return seat.you_special and seat.you == 2 and indicator is None
 
 
 def _sanjindao_once(rules_: Variant) -> bool:

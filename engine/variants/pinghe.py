@@ -19,7 +19,8 @@ PINGHE = register(
             sanjindao_first_turn_only=True,  # 起手三金倒, 放弃后无法再胡
             sijindao=True,  # 起手四金倒, 记分等同于双游
             named_gold_option=True,  # 喊金
-            you_levels=("YOUJIN", "SHUANGYOU", "SIYOU"),  # 单游 4番, 双游 8番, 四游 16番
+            # 单游 4番, 双游 8番, 四游 16番; level 4 only for a 单吊/对对胡 hand with 喊金 (× 2: 十六游)
+            you_levels=("YOUJIN", "SHUANGYOU", "SIYOU", "BAYOU"),
             special_youjin_is_shuangyou=True,  # 如是特殊牌型（单吊和对对胡）的话，游金就是双游
             opening_dice=True,  # 开门时骰子数是多少, 从补花的补牌处最后一张牌数起
         ),

@@ -7,6 +7,7 @@ hand's 单吊/对对胡 番) = 8, the value of 双游.
 
 from dataclasses import replace
 
+from engine.actions import Discard, NameGold
 from engine.hand import Phase, legal_actions
 from engine.sheet import Meld
 from engine.tiles import Tile, parse_tiles
@@ -68,3 +69,49 @@ def test_a_single_wait_youjin_is_in_shuangyou_at_once():
     assert state.seats[BOB].hand == tuple(sorted((gold, drawn)))  # the gold and his new draw
     assert state.shuangyou_seat == BOB
     assert_the_others_only_threw_out_their_draws(state)
+
+
+# 喊金 (9s named: all four 9s are golds and in play). Bob holds one gold and the pairs hand of
+# BOB_PAIRS; the others hold junk; the live wall brings him 7s, then a gold on each of his next
+# three draws.
+NAMED_GOLD_HANDS = {
+    ALICE: "1z2z3z4z6z7z" + "1p4p7p" + "2s5s8s" + "3m6m" + "5z8m" + "9p",
+    BOB: BOB_PAIRS,
+    CAROL: "1z2z3z4z6z7z" + "2p5p8p" + "3s6s" + "4m7m" + "5z9m" + "1s",
+    DAVE: "1z2z3z4z6z" + "3p6p" + "1s4s" + "2m5m8m" + "5z7z" + "9p" + "7m",
+}
+NAMED_GOLD_LIVE = "7s" + "2m5m8m" + "9s" + "1m4m6m" + "9s" + "2p3p7s" + "9s" + "8p"
+
+
+def bob_draws_his_third_gold_with_named_gold():
+    """Bob enters 游金 with 对对胡 (双游 state), throws out his second gold ("四游"), draws the third."""
+    state = deal("pinghe", NAMED_GOLD_HANDS, gold=None, named_gold=True, live=NAMED_GOLD_LIVE)
+    state = play(state, (ALICE, NameGold(Tile.parse("9s"))))
+    state = bob_turn(play(bob_turn(state), (BOB, D("1z"))))
+    assert state.seats[BOB].drawn == Tile.parse("9s") and state.shuangyou_seat == BOB
+    state = bob_turn(play(state, (BOB, D("9s"))))
+    assert state.seats[BOB].you == 2 and state.seats[BOB].drawn == Tile.parse("9s")
+    return state
+
+
+def bob_turn(state):
+    return drain(state, until=lambda s: s.phase == Phase.TURN and s.turn == BOB)
+
+
+def test_shiliuyou_with_named_gold_a_pairs_hand_throws_the_third_gold_and_wins_on_the_fourth():
+    """000 §9(9): a special hand's 游金 is 双游, "又拿到一个金打出就是四游 … 又拿到一个金打出就是八游";
+    "如果当局是喊金就有可能打出十六游" (RULINGS: 十六游 only with 喊金). With four golds in play the
+    third gold does not end the hand: thrown out, the fourth ends it at 十六游, 64番
+    (the mechanical 八游 level 32 × 对对胡 2)."""
+    state = bob_draws_his_third_gold_with_named_gold()
+    assert not state.finished and Discard(Tile.parse("9s")) in legal_actions(state, BOB)
+    state = bob_turn(play(state, (BOB, D("9s"))))
+    assert state.finished and outcome(state)[0] == BOB
+    assert state.sheet is not None and state.sheet.total_fan == 64
+
+
+def test_with_named_gold_a_pairs_hand_may_win_on_its_third_gold_at_bayou():
+    """Winning at once with the third gold is worth what it would end the hand at without 喊金:
+    八游, 32番 (the gold drawn at 双游 is the next level, as for every 游金 hand)."""
+    won = play(bob_draws_his_third_gold_with_named_gold(), (BOB, WIN))
+    assert won.sheet is not None and won.sheet.total_fan == 32
