@@ -119,3 +119,20 @@ def test_a_baiban_kong_is_guessed_right_only_if_baiban_itself_completes_the_hand
     state = play(state, (ALICE, K("5z")), (ALICE, D("2z")))
     state = play(state, (BOB, RobConcealedKong(ALICE, 0)))
     assert not state.finished and state.wrong_guesses == (BOB,)
+
+
+def test_no_concealed_kong_guess_in_youjin():
+    """000 §9(11) "注意：游金状态不能抢杠" (RULINGS pinghe: not in a 游金 state). Bob enters 单游
+    (five sets and the lone gold), Alice then kongs her 5p concealed: Bob is not asked to guess, he
+    draws as usual."""
+    alice = "5p5p5p" + "1m4m7m" + "1s4s7s" + "1z2z3z4z6z7z" + "9m" + "8p"
+    bob = "123m456m789m123s" + "78s" + "9s" + "1z"
+    state = deal("pinghe", {ALICE: alice, BOB: bob}, live="6s" + "2p8m" + "5p" + "3m", back="2z")
+    state = drain(state, until=at_turn(BOB))
+    state = play(state, (BOB, D("1z")))
+    assert state.seats[BOB].you == 1
+    state = drain(state, until=at_turn(ALICE))
+    state = play(state, (ALICE, K("5p")), (ALICE, D("2z")))
+    assert state.seats[ALICE].melds[0].is_concealed_kong
+    assert (state.phase, state.turn) == (Phase.TURN, BOB) and str(state.seats[BOB].drawn) == "3m"
+    assert not any(isinstance(a, RobConcealedKong) for a in legal_actions(state, BOB))
