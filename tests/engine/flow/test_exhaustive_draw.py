@@ -3,7 +3,7 @@
 import pytest
 
 from engine.hand import flower_points, next_dealership
-from tests.engine.flow.harness import ALICE, BOB, K, deal, drain, outcome, play
+from tests.engine.flow.harness import ALICE, BOB, D, K, deal, drain, outcome, play
 
 ALICE_KONG_5P = "5p5p5p5p" + "1m4m7m" + "1s4s7s" + "1z2z3z4z6z7z" + "9m"
 
@@ -38,3 +38,16 @@ def test_nanping_five_flowers_count_two_points_and_keep_two_more_stacks():
 def test_after_a_draw_the_dealer_stays_and_the_streak_grows():
     state = drain(deal("nanping", {}, dealer=BOB, streak=2))
     assert next_dealership(state) == (BOB, 3)
+
+
+@pytest.mark.parametrize("variant, base", [("pinghe", 16), ("nanping", 26)])
+def test_an_exposed_kong_keeps_one_more_stack(variant, base):
+    """RULINGS: pinghe 流局 at 16 tiles "plus 2 per exposed kong"; nanping 臭庄 at 26 "plus 2 tiles
+    per 花分/杠分", an exposed kong being 1 杠分."""
+    bob = "2z2z2z" + "1m4m7m" + "1s4s7s" + "3p6p" + "3z4z6z7z" + "8m"
+    alice = "2z" + "1m4m7m" + "1s4s7s" + "1z3z4z6z7z" + "9m5m8s8p" + "2p"
+    state = play(deal(variant, {BOB: bob, ALICE: alice}, back="5z"), (ALICE, D("2z")), (BOB, K("2z")))
+    assert state.seats[BOB].melds[0].kind.name == "KONG" and not state.seats[BOB].melds[0].concealed
+    flowers = sum(flower_points(len(s.flowers)) for s in state.seats) if variant == "nanping" else 0
+    assert state.reserve == base + 2 + 2 * flowers
+    assert outcome(drain(state)) == (None, "draw")
