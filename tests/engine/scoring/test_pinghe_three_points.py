@@ -63,6 +63,8 @@ def test_settling_a_dianpao_short_of_three_points_is_refused():
         (1, WinType.ZIMO, True),
         (2, WinType.ZIMO, True),
         (3, WinType.ZIMO, False),  # 三个金不能进行自摸
+        (1, WinType.QIANGJIN, True),  # 抢金等于自摸: allowed with a gold, as 自摸 is
+        (3, WinType.QIANGJIN, False),  # … and like 自摸 not with three golds
         (3, WinType.YOUJIN, True),
         (3, WinType.SANJINDAO, True),
         (4, WinType.SIJINDAO, True),
