@@ -188,3 +188,22 @@ def test_a_net_shortfall_is_shared_by_net_gains_rounding_down_remainder_to_the_s
     result = settle_net(owed, {0: 0, 1: 7, 2: 0, 3: 0}, seats)
     assert nets(result, "paid") == expected
     assert all(0 <= t.paid <= t.owed for t in result)
+
+
+# Two short net payers, each payment shared by the net gains on its own: seats 0 and 1 owe seats 2
+# and 3 (net -60 and -40; gains 60 and 40) and have 7 and 3 coins. Seat 0's 7: 4.2 → 4 and 2.8 → 2,
+# one coin left; seat 1's 3: 1.8 → 1 and 1.2 → 1, one coin left. Each left-over coin goes to the
+# receiver seated first after its payer.
+TWO_PAYERS_TABLE = [
+    # 0, 1, 2, 3: seat 2 comes first after both payers: 4 + 1 + 1 + 1 = 7, 2 + 1 = 3.
+    ((0, 1, 2, 3), {0: -7, 1: -3, 2: 7, 3: 3}),
+    # 0, 3, 1, 2: seat 3 after seat 0 (2 + 1), seat 2 after seat 1 (1 + 1): 4 + 2 = 6, 3 + 1 = 4.
+    ((0, 3, 1, 2), {0: -7, 1: -3, 2: 6, 3: 4}),
+]
+
+
+@pytest.mark.parametrize("seats, expected", TWO_PAYERS_TABLE)
+def test_each_short_net_payer_is_shared_by_net_gains_on_its_own(seats, expected):
+    owed = [Transfer(0, 2, 30), Transfer(1, 2, 30), Transfer(1, 3, 10), Transfer(0, 3, 30)]
+    result = settle_net(owed, {0: 7, 1: 3, 2: 0, 3: 0}, seats)
+    assert nets(result, "paid") == expected
