@@ -1,5 +1,7 @@
 """Kongs: concealed, exposed and added, each with a replacement draw from the back; 抢杠胡; 抢暗杠."""
 
+import pytest
+
 from engine.actions import RobConcealedKong
 from engine.hand import Phase, legal_actions
 from engine.sheet import MeldKind
@@ -136,3 +138,27 @@ def test_no_concealed_kong_guess_in_youjin():
     assert state.seats[ALICE].melds[0].is_concealed_kong
     assert (state.phase, state.turn) == (Phase.TURN, BOB) and str(state.seats[BOB].drawn) == "3m"
     assert not any(isinstance(a, RobConcealedKong) for a in legal_actions(state, BOB))
+
+
+@pytest.mark.parametrize(
+    "dave, may_rob",
+    [
+        ("123m456m789m" + "11s" + "46p" + "123s", False),  # no 分
+        ("111m555m777m" + "11s" + "46p" + "123s", True),  # three 暗刻: 3 分
+    ],
+)
+def test_pinghe_robbing_an_added_kong_needs_three_points(dave, may_rob):
+    """RULINGS pinghe: "点炮胡 and 抢杠胡 need 3 分" (000 §7, 抢杠胡等同于点炮胡)."""
+    alice = "5p" + "1m4m7m" + "1s4s7s" + "1z2z3z4z6z7z" + "9m8s8p" + "2p"
+    carol = "55p" + "2m8m" + "2s5s" + "1z2z3z4z6z7z" + "3m9m9p7p"
+    state = deal("pinghe", {ALICE: alice, CAROL: carol, DAVE: dave}, live="2s6s8m5p")
+    state = play(state, (ALICE, D("5p")))
+    if WIN in legal_actions(state, DAVE):
+        state = play(state, (DAVE, PASS))
+    state = play(state, (CAROL, PONG), (CAROL, D("9p")))
+    state = drain(state, until=at_turn(CAROL))
+    state = play(state, (CAROL, K("5p")))
+    robbing = state.phase == Phase.ROB_KONG and DAVE in state.to_act and WIN in legal_actions(state, DAVE)
+    assert robbing is may_rob
+    if may_rob:
+        assert outcome(play(state, (DAVE, WIN))) == (DAVE, "qianggang")
