@@ -11,7 +11,21 @@ from engine.actions import Discard, NameGold
 from engine.hand import Phase, legal_actions
 from engine.sheet import Meld
 from engine.tiles import Tile, parse_tiles
-from tests.engine.flow.harness import ALICE, BOB, CAROL, DAVE, PONG, WIN, D, deal, drain, hand, outcome, play
+from tests.engine.flow.harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    PONG,
+    WIN,
+    D,
+    deal,
+    drain,
+    everyone_passes,
+    hand,
+    outcome,
+    play,
+)
 
 # Carol holds a pair of 1z: she could pong Bob's 1z, were it not for 双游.
 CAROL_WITH_1Z = "1z1z" + "147m258p369s" + "2z3z4z5z6z"
@@ -115,3 +129,20 @@ def test_with_named_gold_a_pairs_hand_may_win_on_its_third_gold_at_bayou():
     八游, 32番 (the gold drawn at 双游 is the next level, as for every 游金 hand)."""
     won = play(bob_draws_his_third_gold_with_named_gold(), (BOB, WIN))
     assert won.sheet is not None and won.sheet.total_fan == 32
+
+
+def test_with_named_gold_a_plain_shuangyou_still_ends_at_siyou_on_a_gold():
+    """Only a 单吊/对对胡 hand climbs past its 四游 with 喊金: a plain 双游 (here from a gold pair)
+    that draws a gold ends the hand at 四游, 16番 (000 §9(9) "如果该玩家又拿到一个金四游的话，停止该局游戏")."""
+    hands = {
+        ALICE: "123m456m789m123p456p" + "9s9s",
+        BOB: "1z2z3z4z6z7z" + "7p" + "1s4s7s" + "2m5m8m" + "5z" + "3m" + "9p",
+        CAROL: NAMED_GOLD_HANDS[CAROL],
+        DAVE: NAMED_GOLD_HANDS[DAVE],
+    }
+    state = deal("pinghe", hands, gold=None, named_gold=True, live="2s6s8s9s")
+    state = play(state, (ALICE, NameGold(Tile.parse("9s"))))
+    state = everyone_passes(state)
+    state = play(state, (ALICE, D("9s")))
+    assert state.finished and outcome(state) == (ALICE, "siyou")
+    assert state.sheet is not None and state.sheet.total_fan == 16
