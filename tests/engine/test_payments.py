@@ -207,3 +207,16 @@ def test_each_short_net_payer_is_shared_by_net_gains_on_its_own(seats, expected)
     owed = [Transfer(0, 2, 30), Transfer(1, 2, 30), Transfer(1, 3, 10), Transfer(0, 3, 30)]
     result = settle_net(owed, {0: 7, 1: 3, 2: 0, 3: 0}, seats)
     assert nets(result, "paid") == expected
+
+
+@pytest.mark.parametrize("variant", ["pinghe", "nanping", "guangdong", "erren"])
+def test_money_is_whole_coins_never_floats(variant):
+    """RULINGS "All variants": money is whole coins (integers). An odd split (guangdong's 50 × 7 over
+    three, a short payer's 7 coins over three receivers) still pays ints, not floats."""
+    n_seats = 2 if variant == "erren" else 4
+    penalty = escape_penalty(variant, 7, 0, n_seats)
+    short = settle(penalty, {0: 7}, tuple(range(n_seats)))
+    net = settle_net(list(penalty), {s: 7 if s == 0 else 0 for s in range(n_seats)}, list(range(n_seats)))
+    amounts = [x for t in (*penalty, *short, *net) for x in (t.owed, t.paid)]
+    assert all(type(x) is int for x in amounts)
+    assert sum(t.paid for t in short) == sum(t.paid for t in net) == 7
