@@ -32,6 +32,7 @@ from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
 __all__ = [
     "Waits",
+    "discard_face_counts",
     "discard_shanten",
     "known_discard_shanten",
     "shanten",
@@ -274,10 +275,20 @@ def discard_shanten(
         return last[3]
     if len(concealed) % 3 != 2:
         raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
-    reader, answers = _discard_reader(concealed, gold, shapes)
+    reader, answers, counts = _discard_reader(concealed, gold, shapes)
     if isinstance(concealed, tuple):  # immutable: the same object is the same hand
-        _LastDiscardReader.entry = (concealed, gold, shapes, reader, answers)
+        _LastDiscardReader.entry = (concealed, gold, shapes, reader, answers, counts)
     return reader
+
+
+def discard_face_counts(concealed: Sequence[Tile], gold: Tile | None) -> Sequence[int]:
+    """`face_counts(concealed, gold)[0]`, the non-gold tiles' face counts by kind (never to be
+    changed): those the last `discard_shanten` reader read when it was for this very hand (the
+    same tuple and gold; a turn's bot weighs its discards from both), else counted afresh."""
+    last = _LastDiscardReader.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is concealed and last[1] is gold:
+        return last[5]
+    return face_counts(concealed, gold)[0]
 
 
 def known_discard_shanten(
@@ -297,15 +308,23 @@ class _LastDiscardReader:
     """The last `discard_shanten` reader, by hand tuple (identity), gold and shapes."""
 
     entry: (
-        tuple[Sequence[Tile], Tile | None, frozenset[Shape], Callable[[Tile | None], int], dict[int | None, int]] | None
+        tuple[
+            Sequence[Tile],
+            Tile | None,
+            frozenset[Shape],
+            Callable[[Tile | None], int],
+            dict[int | None, int],
+            Sequence[int],
+        ]
+        | None
     ) = None
 
 
 def _discard_reader(
     concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
-) -> tuple[Callable[[Tile | None], int], dict[int | None, int]]:
-    """The reader `discard_shanten` returns, and the answers it has given by tile kind (it memoizes
-    them there; the counts never change).
+) -> tuple[Callable[[Tile | None], int], dict[int | None, int], Sequence[int]]:
+    """The reader `discard_shanten` returns, the answers it has given by tile kind (it memoizes
+    them there) and the hand's face counts it reads (which never change).
 
     Each shape is read incrementally where it can be: the standard shape by suit rows
     (`_DiscardRows`), the others by `_special_reader`; the standard shape of a hand holding four
@@ -353,7 +372,7 @@ def _discard_reader(
         known[kind] = value = target - g - usable - 1
         return value
 
-    return after, known
+    return after, known, counts
 
 
 def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Callable[[int | None], int] | None:
