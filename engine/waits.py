@@ -642,6 +642,10 @@ def clear_caches() -> None:
 
 def _merged(a: int, b: int) -> int:
     """The interned row of rows a and b merged (for 0.._MAX_BLOCKS set-blocks), memoized."""
+    if not b:  # the empty row (id 0): rows only grow with the block count, and with the pair-block,
+        return a  # so merging with a row of zeros gives the same row, the same interned id
+    if not a:
+        return b
     pair = a << 20 | b
     found = _MERGED.get(pair)
     if found is None:
