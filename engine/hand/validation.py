@@ -35,7 +35,7 @@ from engine.hand.opening import _gold_allows, _qiangjin_drops
 from engine.hand.state import HandState, Phase, SeatState, shuangyou_seat_of
 from engine.hand.wins import _win_type
 from engine.sheet import MeldKind, WinType
-from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, NON_FLOWER_TILES, Tile, format_tiles
+from engine.tiles import ALL_TILES, BAIBAN, N_ALL_KINDS, N_KINDS, NON_FLOWER_TILES, Tile, format_tiles
 from engine.variants import GoldDiscard, Variant
 
 
@@ -185,10 +185,24 @@ def _face_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
     return _FACE_TILES[_NO_GOLD if gold is None else gold.kind][kind]
 
 
-def _near_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
-    """The tiles (never golds) that play as a face `_near_faces` of face `kind`: a claim's quick tests
-    search the hand for these (made once per gold and face)."""
-    return _NEAR_TILES[_NO_GOLD if gold is None else gold.kind][kind]
+def _face_kinds(gold: Tile | None, kind: int) -> tuple[int, ...]:
+    """The kinds of `_face_tiles`: a hand's count of each (`kind_counts`) is read by index."""
+    return _FACE_KINDS[_NO_GOLD if gold is None else gold.kind][kind]
+
+
+def _near_kinds(gold: Tile | None, kind: int) -> tuple[int, ...]:
+    """The kinds of the tiles (never golds) that play as a face `_near_faces` of face `kind`: a
+    claim's quick tests read the hand's counts of these (made once per gold and face)."""
+    return _NEAR_KINDS[_NO_GOLD if gold is None else gold.kind][kind]
+
+
+def kind_counts(hand: tuple[Tile, ...]) -> list[int]:
+    """How many tiles of each kind (flowers too) the hand holds, by kind: a claim's tests read a
+    few kinds' counts by index, where searching the hand would compare each tile it holds."""
+    counts = [0] * N_ALL_KINDS
+    for t in hand:
+        counts[t.kind] += 1
+    return counts
 
 
 def _faces_of(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
@@ -212,6 +226,8 @@ _NEAR_TILES = tuple(
     tuple(tuple(t for j in _near_faces(ALL_TILES[k]) for t in _face_tiles(gold, j)) for k in range(N_KINDS))
     for gold in _GOLDS
 )
+_FACE_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _FACE_TILES)
+_NEAR_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _NEAR_TILES)
 
 
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -233,12 +249,15 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Ti
     return _hand_chow_pairs(state.seats[seat].hand, state.gold, tile)
 
 
-def _hand_chow_pairs(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
-    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built)."""
+def _hand_chow_pairs(
+    hand: tuple[Tile, ...], gold: Tile | None, tile: Tile, counts: list[int] | None = None
+) -> tuple[tuple[Tile, Tile], ...]:
+    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built), its
+    `kind_counts` given when the caller has them."""
     last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is hand and last[1] is gold and last[2] is tile:
         return last[3]
-    pairs = _chow_pairs_of(hand, gold, tile)
+    pairs = _chow_pairs_of(hand, gold, tile, counts)
     _LastChowPairs.entry = (hand, gold, tile, pairs)
     return pairs
 
@@ -249,25 +268,28 @@ class _LastChowPairs:
     entry: tuple[tuple[Tile, ...], Tile | None, Tile, tuple[tuple[Tile, Tile], ...]] | None = None
 
 
-def _chow_pairs_of(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+def _chow_pairs_of(
+    hand: tuple[Tile, ...], gold: Tile | None, tile: Tile, counts: list[int] | None = None
+) -> tuple[tuple[Tile, Tile], ...]:
     """The pairs of `_chow_pairs`, sorted: for each run through the discard's face (`_CHOW_RUNS`),
-    the first hand tile playing as each of its two other faces. Runs differ in their faces and a
-    tile plays as one face, so no pair comes twice."""
+    the first hand tile playing as each of its two other faces (held: read from the hand's
+    `kind_counts`). Runs differ in their faces and a tile plays as one face, so no pair comes twice."""
     runs = _CHOW_RUNS[rules.face(tile, gold).kind]
     if not runs:
         return ()
+    held = kind_counts(hand) if counts is None else counts
     faces = _FACE_TILES[_NO_GOLD if gold is None else gold.kind]
     out = []
     for ka, kb in runs:
         a = b = None
         for t in faces[ka]:
-            if t in hand:
+            if held[t.kind]:
                 a = t
                 break
         if a is None:
             continue
         for t in faces[kb]:
-            if t in hand:
+            if held[t.kind]:
                 b = t
                 break
         if b is not None:
