@@ -64,22 +64,28 @@ def _check_discard(state: HandState, seat: int, tile: Tile, shuangyou_seat: int 
         raise GoldDiscardForbidden()
 
 
-def _discard_test(state: HandState, seat: int, shuangyou_seat: int | None) -> Callable[[Tile], bool]:
-    """`_check_discard` as a test (True exactly when it raises nothing), the seat's facts read once:
-    a turn's legal actions ask it of every tile kind in the hand."""
+def _discard_test(
+    state: HandState, seat: int, shuangyou_seat: int | None
+) -> tuple[list[int], Callable[[Tile], bool] | None]:
+    """`_check_discard` as a test, the seat's facts read once (a turn's legal actions ask it of
+    every tile kind in the hand): the hand's `kind_counts` (a tile of a kind it holds none of is
+    refused) and the test of the tiles it holds (True exactly when `_check_discard` raises
+    nothing), or None when every tile it holds may go (only "in the hand" can refuse: the test is
+    then a read by index, where searching the hand compares the tile with each one held)."""
     s = state.seats[seat]
     hand, drawn = s.hand, s.drawn
+    held = kind_counts(hand)
     forced = shuangyou_seat is not None and shuangyou_seat != seat
     gold = state.gold if _gold_discard_restricted(state) else None  # a gold discard needs 游金
-    if not forced and (gold is None or gold not in hand):
-        return hand.__contains__  # only "in the hand" can refuse: asked in C, per candidate
+    if not forced and (gold is None or not held[gold.kind]):
+        return held, None
 
     def allowed(tile: Tile) -> bool:
-        if tile not in hand or (forced and tile != drawn):
+        if forced and tile is not drawn:  # tiles are interned: `is` is `==`
             return False
         return tile is not gold or gold is None or _leaves_lone_gold(state, seat, tile)
 
-    return allowed
+    return held, allowed
 
 
 def _gold_discard_restricted(state: HandState) -> bool:
