@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 from engine import hand_rules as rules
 from engine.actions import Action, Chow, Discard, Kong, NameGold, Pass, Pong, QiangJin, RobConcealedKong, Win
 from engine.hand import HandState, Phase, flow_hooks, legal_actions
 from engine.shapes import Shape
-from engine.tiles import BAIBAN, N_KINDS, Tile
-from engine.waits import discard_shanten
+from engine.tiles import BAIBAN, Tile
+from engine.waits import discard_face_counts, discard_shanten
 
 # Keep a drawn gold in 单游 (to discard it into 双游) only while this many live tiles remain.
 SHUANGYOU_MIN_WALL = 12
@@ -133,7 +134,7 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     shapes = rules.shapes_for(state.rules, s.melds)
     shanten_after = discard_shanten(s.hand, gold=gold, shapes=shapes)  # the hand's counts read once
     target = shanten_after(None)
-    faces = _face_counts(s.hand, gold)
+    faces = discard_face_counts(s.hand, gold)  # the reader's: 白板 counted on the gold's face
     keys = _preferences(discards, faces, gold, rng)  # the noise drawn in the candidates' order, as before
     ordered = [discards[i] for i in sorted(range(len(discards)), key=keys.__getitem__)]  # stable, as sorted()
     if target > 0:
@@ -145,20 +146,8 @@ def _best_discard(state: HandState, seat: int, discards: list[Discard], rng: ran
     return min(ordered, key=lambda a: _ready_key(s.hand, a.tile, shanten_after(a.tile), gold, shapes))
 
 
-def _face_counts(hand: tuple[Tile, ...], gold: Tile | None) -> list[int]:
-    """How many non-gold tiles of the hand play as each face kind (a list by kind: reading a kind
-    the hand lacks is a plain index, not a Counter's missing-key call)."""
-    faces = [0] * N_KINDS
-    for t in hand:
-        if t is not gold:  # tiles are interned: `is` is rules.is_gold
-            faces[t.kind] += 1
-    if gold is not None and gold.kind != BAIBAN:  # 白板 plays as the gold's face (rules.face)
-        faces[gold.kind], faces[BAIBAN] = faces[BAIBAN], 0
-    return faces
-
-
 def _preferences(
-    discards: list[Discard], faces: list[int], gold: Tile | None, rng: random.Random
+    discards: list[Discard], faces: Sequence[int], gold: Tile | None, rng: random.Random
 ) -> list[tuple[int, float]]:
     """Each discard's sort key, in order: keep golds; shed the tiles that connect least to the rest
     (a little noise, drawn discard by discard, breaks ties). One call for them all: every turn asks.

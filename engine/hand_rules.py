@@ -38,7 +38,15 @@ def without(hand: Sequence[Tile], *tiles: Tile) -> list[Tile]:
 
 
 def gold_count(tiles: Iterable[Tile], gold: Tile | None) -> int:
-    return 0 if gold is None else list(tiles).count(gold)
+    if gold is None:
+        return 0
+    # Tiles are interned, so `is` is `==`: counted without calling a Tile method per other tile
+    # (`count` would, each tile held not being the gold).
+    n = 0
+    for t in tiles:
+        if t is gold:
+            n += 1
+    return n
 
 
 def shapes_for(variant: Variant, melds: Sequence[Meld]) -> frozenset[Shape]:

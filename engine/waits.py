@@ -32,6 +32,7 @@ from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
 __all__ = [
     "Waits",
+    "discard_face_counts",
     "discard_shanten",
     "known_discard_shanten",
     "shanten",
@@ -274,10 +275,20 @@ def discard_shanten(
         return last[3]
     if len(concealed) % 3 != 2:
         raise HandSizeError(f"discards are weighed from 3k+2 concealed tiles, got {len(concealed)}")
-    reader, answers = _discard_reader(concealed, gold, shapes)
+    reader, answers, counts = _discard_reader(concealed, gold, shapes)
     if isinstance(concealed, tuple):  # immutable: the same object is the same hand
-        _LastDiscardReader.entry = (concealed, gold, shapes, reader, answers)
+        _LastDiscardReader.entry = (concealed, gold, shapes, reader, answers, counts)
     return reader
+
+
+def discard_face_counts(concealed: Sequence[Tile], gold: Tile | None) -> Sequence[int]:
+    """`face_counts(concealed, gold)[0]`, the non-gold tiles' face counts by kind (never to be
+    changed): those the last `discard_shanten` reader read when it was for this very hand (the
+    same tuple and gold; a turn's bot weighs its discards from both), else counted afresh."""
+    last = _LastDiscardReader.entry  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is concealed and last[1] is gold:
+        return last[5]
+    return face_counts(concealed, gold)[0]
 
 
 def known_discard_shanten(
@@ -297,15 +308,23 @@ class _LastDiscardReader:
     """The last `discard_shanten` reader, by hand tuple (identity), gold and shapes."""
 
     entry: (
-        tuple[Sequence[Tile], Tile | None, frozenset[Shape], Callable[[Tile | None], int], dict[int | None, int]] | None
+        tuple[
+            Sequence[Tile],
+            Tile | None,
+            frozenset[Shape],
+            Callable[[Tile | None], int],
+            dict[int | None, int],
+            Sequence[int],
+        ]
+        | None
     ) = None
 
 
 def _discard_reader(
     concealed: Sequence[Tile], gold: Tile | None, shapes: frozenset[Shape]
-) -> tuple[Callable[[Tile | None], int], dict[int | None, int]]:
-    """The reader `discard_shanten` returns, and the answers it has given by tile kind (it memoizes
-    them there; the counts never change).
+) -> tuple[Callable[[Tile | None], int], dict[int | None, int], Sequence[int]]:
+    """The reader `discard_shanten` returns, the answers it has given by tile kind (it memoizes
+    them there) and the hand's face counts it reads (which never change).
 
     Each shape is read incrementally where it can be: the standard shape by suit rows
     (`_DiscardRows`), the others by `_special_reader`; the standard shape of a hand holding four
@@ -353,7 +372,7 @@ def _discard_reader(
         known[kind] = value = target - g - usable - 1
         return value
 
-    return after, known
+    return after, known, counts
 
 
 def _special_reader(shape: Shape, c: list[int], target: int, spare: int) -> Callable[[int | None], int] | None:
@@ -435,9 +454,17 @@ def _nine_gates_reader(c: list[int]) -> Callable[[int | None], int]:
 
 
 def _suit_keys(c: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four suits' base-5 keys of face counts (once per decision; the hottest readers,
-    `waits_counts` and `_standard_usable`, write the same sums inline)."""
-    return _key(c, 0, 9), _key(c, 9, 9), _key(c, 18, 9), _key(c, 27, 7)
+    """The four suits' base-5 keys of face counts (`_key` of each suit), written flat as in
+    `waits_counts` and `_standard_usable`: every turn's discard reader asks it."""
+    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+    p = c[9] + 5 * (
+        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+    )
+    s = c[18] + 5 * (
+        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+    )
+    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    return m, p, s, h
 
 
 class _DiscardRows:
@@ -466,7 +493,7 @@ class _DiscardRows:
                 d = _number_row(key)
             else:
                 e = _honor_row(key)
-        return best_with_pair(_ROWS[_merged(a, b)], _ROWS[_merged(d, e)], k)
+        return _best_of_merged(_merged(a, b), _merged(d, e), k)
 
 
 def shanten_counts(c: Sequence[int], golds: int, shapes: frozenset[Shape], *, gold_in_play: bool = False) -> int:
@@ -513,10 +540,7 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
         c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
     )
     h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
-    rows = _ROWS
-    return best_with_pair(
-        rows[_merged(_number_row(m), _number_row(p))], rows[_merged(_number_row(s), _honor_row(h))], target // 3
-    )
+    return _best_of_merged(_merged(_number_row(m), _number_row(p)), _merged(_number_row(s), _honor_row(h)), target // 3)
 
 
 # Memoized per suit key: a suit's keys are bounded (5**9) but far more than real hands use, so
@@ -544,6 +568,7 @@ def pooled(row: _Row) -> _Row:
 _ROWS: list[_Row] = []
 _ROW_IDS: dict[_Row, int] = {}
 _MERGED: dict[int, int] = {}  # a << 20 | b -> the id of rows a and b merged
+_BEST: dict[int, int] = {}  # (ab << 20 | de) << 3 | k -> `_best_of_merged`
 _INTERNING = Lock()  # engine calls may run on several threads (the tables' database pool)
 
 
@@ -609,6 +634,7 @@ def clear_caches() -> None:
         for fn in (_number_row, _honor_row, _suit_usable, _suit_rows, _len, _pinghe_pairs_by_counts, _nine_gates_suit):
             fn.cache_clear()
         _MERGED.clear()
+        _BEST.clear()
         _ROW_IDS.clear()
         _ROWS[:] = [_EMPTY_ROW]
         _ROW_IDS[_EMPTY_ROW] = _EMPTY
@@ -616,6 +642,10 @@ def clear_caches() -> None:
 
 def _merged(a: int, b: int) -> int:
     """The interned row of rows a and b merged (for 0.._MAX_BLOCKS set-blocks), memoized."""
+    if not b:  # the empty row (id 0): rows only grow with the block count, and with the pair-block,
+        return a  # so merging with a row of zeros gives the same row, the same interned id
+    if not a:
+        return b
     pair = a << 20 | b
     found = _MERGED.get(pair)
     if found is None:
@@ -623,6 +653,19 @@ def _merged(a: int, b: int) -> int:
         if len(_MERGED) >= _MEMO_KEYS:
             _MERGED.clear()  # only the memo: the interned rows (and ids held elsewhere) stay
         found = _MERGED[pair] = _intern((tuple(m0), tuple(m1)))
+    return found
+
+
+def _best_of_merged(ab: int, de: int, k: int) -> int:
+    """`best_with_pair` of two interned rows (ids, two suits merged each) for k set-blocks,
+    memoized: a hand's discards change one suit pair's row at a time, so the same two rows
+    come back from discard to discard (two in three asks over 20 hands, four in five over 120)."""
+    key = (ab << 20 | de) << 3 | k
+    found = _BEST.get(key)
+    if found is None:
+        if len(_BEST) >= _MEMO_KEYS:
+            _BEST.clear()  # ids stay valid: only the memo is dropped
+        found = _BEST[key] = best_with_pair(_ROWS[ab], _ROWS[de], k)
     return found
 
 

@@ -136,7 +136,7 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
     check = None if type(hooks).check is FlowHooks.check else hooks.check
     checked = None if check is None else hooks.turn_checked(state, seat)  # the types `check` may refuse
     own_discard = (Phase.TURN, Discard) not in _HANDLERS  # no shared handler: checked in full
-    allowed = _discard_test(state, seat, state.shuangyou_seat)
+    held, allowed = _discard_test(state, seat, state.shuangyou_seat)
     handlers = hooks.handlers
     out = []
     for action in candidates:
@@ -155,7 +155,8 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
             else:
                 if checking is not None:
                     checking(state, seat, action)
-                if not allowed(action.tile):
+                tile = action.tile
+                if not held[tile.kind] or (allowed is not None and not allowed(tile)):
                     continue
         except IllegalAction:
             continue

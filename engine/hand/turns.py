@@ -30,16 +30,17 @@ from engine.hand.hooks import FlowHooks, flow_hooks
 from engine.hand.opening import _opening_win
 from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_of
 from engine.hand.validation import (
-    _face_tiles,
+    _face_kinds,
     _hand_chow_pairs,
     _kong_kind,
     _matching,
-    _near_tiles,
+    _near_kinds,
     _next,
     _validate_discard,
     _validate_guess,
     _validate_kong,
     _validate_name_gold,
+    kind_counts,
     validate,
 )
 from engine.hand.wins import _check_discard_win, _sanjindao_once, _win_type
@@ -144,10 +145,10 @@ def _claim_options(d: Draft, discarder: int, tile: Tile) -> list[tuple[int, tupl
 
 class _DiscardFacts:
     """What every seat's claims on one discard share, read once per discard: the variant and its
-    hooks, the tiles that play as the discard's face (a pong's or kong's) and as faces near it
-    (`_may_complete`), whether 十三幺 could use it, and the seat that may chow."""
+    hooks, the kinds of the tiles that play as the discard's face (a pong's or kong's) and as
+    faces near it (`_may_complete`), whether 十三幺 could use it, and the seat that may chow."""
 
-    __slots__ = ("chow_seat", "d", "face_tiles", "gold", "hooks", "narrows", "near_tiles", "orphan", "rules", "tile")
+    __slots__ = ("chow_seat", "d", "face_kinds", "gold", "hooks", "narrows", "near_kinds", "orphan", "rules", "tile")
 
     def __init__(self, d: Draft, discarder: int, tile: Tile) -> None:
         self.d, self.tile, self.gold = d, tile, d.gold
@@ -155,8 +156,8 @@ class _DiscardFacts:
         self.hooks = flow_hooks(rules_)
         self.narrows = type(self.hooks).claims is not FlowHooks.claims  # the shared one narrows nothing
         kind = rules.face(tile, d.gold).kind
-        self.face_tiles = _face_tiles(d.gold, kind)
-        self.near_tiles = _near_tiles(d.gold, kind)
+        self.face_kinds = _face_kinds(d.gold, kind)
+        self.near_kinds = _near_kinds(d.gold, kind)
         self.orphan = Shape.THIRTEEN_ORPHANS in rules_.shapes and kind in ORPHANS
         self.chow_seat = _next(d, discarder) if rules_.chow else None
 
@@ -166,35 +167,39 @@ def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
     s = d.seats[seat]
     hand = s.hand
     offered = []
+    # The hand's tiles counted by kind once: the tests below read a few kinds' counts (searching
+    # the hand for a tile compares it with every other tile held, one method call each).
+    counts = kind_counts(hand)
     # Most hands are not completed by the discard: asked first, that spares raising (and catching)
     # the check's NotAWinningHand; a completing tile still goes through the whole check.
-    if _may_complete(facts, hand) and rules.completed_by(hand, tile, d.gold, rules.shapes_for(facts.rules, s.melds)):
+    if _may_complete(facts, counts) and rules.completed_by(hand, tile, d.gold, rules.shapes_for(facts.rules, s.melds)):
         try:
             _check_discard_win(d.state(), seat, tile)
             offered.append("win")
         except IllegalAction:
             pass
-    matching = sum(map(hand.count, facts.face_tiles))  # _matching_count
+    matching = sum(map(counts.__getitem__, facts.face_kinds))  # _matching_count
     if matching >= 3 and d.drawable() > 0:
         offered.append("kong")
     if matching >= 2:
         offered.append("pong")
-    if seat == facts.chow_seat and _hand_chow_pairs(hand, d.gold, tile):
+    if seat == facts.chow_seat and _hand_chow_pairs(hand, d.gold, tile, counts):
         offered.append("chow")
     return facts.hooks.claims(d.state(), seat, tuple(offered)) if facts.narrows else tuple(offered)
 
 
-def _may_complete(facts: _DiscardFacts, hand: tuple[Tile, ...]) -> bool:
-    """Could the discard complete this hand at all? Not when it would sit alone: no gold (wildcard)
-    held, no tile of its face, none of its suit within two, and 十三幺 not possible. A quick test
-    that spares the full check on most discards; the full check decides the rest."""
+def _may_complete(facts: _DiscardFacts, counts: list[int]) -> bool:
+    """Could the discard complete the hand whose `kind_counts` are `counts` at all? Not when it
+    would sit alone: no gold (wildcard) held, no tile of its face, none of its suit within two,
+    and 十三幺 not possible. A quick test that spares the full check on most discards; the full
+    check decides the rest."""
     gold = facts.gold
-    if gold is not None and gold in hand:
+    if gold is not None and counts[gold.kind]:
         return True
     if facts.orphan:
         return True
-    # The hand (no gold in it now) is searched for the few tiles that play as a face near the discard.
-    return any(map(hand.__contains__, facts.near_tiles))  # searched in C: no generator to run
+    # The hand (no gold in it now) holds one of the few tiles that play as a face near the discard?
+    return any(map(counts.__getitem__, facts.near_kinds))  # read in C: no generator to run
 
 
 def handle_answer(d: Draft, seat: int, action: Action) -> None:

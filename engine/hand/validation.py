@@ -35,7 +35,7 @@ from engine.hand.opening import _gold_allows, _qiangjin_drops
 from engine.hand.state import HandState, Phase, SeatState, shuangyou_seat_of
 from engine.hand.wins import _win_type
 from engine.sheet import MeldKind, WinType
-from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, NON_FLOWER_TILES, Tile, format_tiles
+from engine.tiles import ALL_TILES, BAIBAN, N_ALL_KINDS, N_KINDS, NON_FLOWER_TILES, Tile, format_tiles
 from engine.variants import GoldDiscard, Variant
 
 
@@ -64,22 +64,28 @@ def _check_discard(state: HandState, seat: int, tile: Tile, shuangyou_seat: int 
         raise GoldDiscardForbidden()
 
 
-def _discard_test(state: HandState, seat: int, shuangyou_seat: int | None) -> Callable[[Tile], bool]:
-    """`_check_discard` as a test (True exactly when it raises nothing), the seat's facts read once:
-    a turn's legal actions ask it of every tile kind in the hand."""
+def _discard_test(
+    state: HandState, seat: int, shuangyou_seat: int | None
+) -> tuple[list[int], Callable[[Tile], bool] | None]:
+    """`_check_discard` as a test, the seat's facts read once (a turn's legal actions ask it of
+    every tile kind in the hand): the hand's `kind_counts` (a tile of a kind it holds none of is
+    refused) and the test of the tiles it holds (True exactly when `_check_discard` raises
+    nothing), or None when every tile it holds may go (only "in the hand" can refuse: the test is
+    then a read by index, where searching the hand compares the tile with each one held)."""
     s = state.seats[seat]
     hand, drawn = s.hand, s.drawn
+    held = kind_counts(hand)
     forced = shuangyou_seat is not None and shuangyou_seat != seat
     gold = state.gold if _gold_discard_restricted(state) else None  # a gold discard needs 游金
-    if not forced and (gold is None or gold not in hand):
-        return hand.__contains__  # only "in the hand" can refuse: asked in C, per candidate
+    if not forced and (gold is None or not held[gold.kind]):
+        return held, None
 
     def allowed(tile: Tile) -> bool:
-        if tile not in hand or (forced and tile != drawn):
+        if forced and tile is not drawn:  # tiles are interned: `is` is `==`
             return False
         return tile is not gold or gold is None or _leaves_lone_gold(state, seat, tile)
 
-    return allowed
+    return held, allowed
 
 
 def _gold_discard_restricted(state: HandState) -> bool:
@@ -185,10 +191,24 @@ def _face_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
     return _FACE_TILES[_NO_GOLD if gold is None else gold.kind][kind]
 
 
-def _near_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
-    """The tiles (never golds) that play as a face `_near_faces` of face `kind`: a claim's quick tests
-    search the hand for these (made once per gold and face)."""
-    return _NEAR_TILES[_NO_GOLD if gold is None else gold.kind][kind]
+def _face_kinds(gold: Tile | None, kind: int) -> tuple[int, ...]:
+    """The kinds of `_face_tiles`: a hand's count of each (`kind_counts`) is read by index."""
+    return _FACE_KINDS[_NO_GOLD if gold is None else gold.kind][kind]
+
+
+def _near_kinds(gold: Tile | None, kind: int) -> tuple[int, ...]:
+    """The kinds of the tiles (never golds) that play as a face `_near_faces` of face `kind`: a
+    claim's quick tests read the hand's counts of these (made once per gold and face)."""
+    return _NEAR_KINDS[_NO_GOLD if gold is None else gold.kind][kind]
+
+
+def kind_counts(hand: tuple[Tile, ...]) -> list[int]:
+    """How many tiles of each kind (flowers too) the hand holds, by kind: a claim's tests read a
+    few kinds' counts by index, where searching the hand would compare each tile it holds."""
+    counts = [0] * N_ALL_KINDS
+    for t in hand:
+        counts[t.kind] += 1
+    return counts
 
 
 def _faces_of(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
@@ -212,6 +232,8 @@ _NEAR_TILES = tuple(
     tuple(tuple(t for j in _near_faces(ALL_TILES[k]) for t in _face_tiles(gold, j)) for k in range(N_KINDS))
     for gold in _GOLDS
 )
+_FACE_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _FACE_TILES)
+_NEAR_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _NEAR_TILES)
 
 
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
@@ -233,12 +255,15 @@ def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Ti
     return _hand_chow_pairs(state.seats[seat].hand, state.gold, tile)
 
 
-def _hand_chow_pairs(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
-    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built)."""
+def _hand_chow_pairs(
+    hand: tuple[Tile, ...], gold: Tile | None, tile: Tile, counts: list[int] | None = None
+) -> tuple[tuple[Tile, Tile], ...]:
+    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built), its
+    `kind_counts` given when the caller has them."""
     last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is hand and last[1] is gold and last[2] is tile:
         return last[3]
-    pairs = _chow_pairs_of(hand, gold, tile)
+    pairs = _chow_pairs_of(hand, gold, tile, counts)
     _LastChowPairs.entry = (hand, gold, tile, pairs)
     return pairs
 
@@ -249,25 +274,28 @@ class _LastChowPairs:
     entry: tuple[tuple[Tile, ...], Tile | None, Tile, tuple[tuple[Tile, Tile], ...]] | None = None
 
 
-def _chow_pairs_of(hand: tuple[Tile, ...], gold: Tile | None, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+def _chow_pairs_of(
+    hand: tuple[Tile, ...], gold: Tile | None, tile: Tile, counts: list[int] | None = None
+) -> tuple[tuple[Tile, Tile], ...]:
     """The pairs of `_chow_pairs`, sorted: for each run through the discard's face (`_CHOW_RUNS`),
-    the first hand tile playing as each of its two other faces. Runs differ in their faces and a
-    tile plays as one face, so no pair comes twice."""
+    the first hand tile playing as each of its two other faces (held: read from the hand's
+    `kind_counts`). Runs differ in their faces and a tile plays as one face, so no pair comes twice."""
     runs = _CHOW_RUNS[rules.face(tile, gold).kind]
     if not runs:
         return ()
+    held = kind_counts(hand) if counts is None else counts
     faces = _FACE_TILES[_NO_GOLD if gold is None else gold.kind]
     out = []
     for ka, kb in runs:
         a = b = None
         for t in faces[ka]:
-            if t in hand:
+            if held[t.kind]:
                 a = t
                 break
         if a is None:
             continue
         for t in faces[kb]:
-            if t in hand:
+            if held[t.kind]:
                 b = t
                 break
         if b is not None:

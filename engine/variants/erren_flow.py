@@ -334,8 +334,9 @@ def _check_turn(state: h.HandState, seat: int, action: Action) -> None:
 def _declarable(state: h.HandState, seat: int) -> frozenset[Tile]:
     """The tiles whose discard leaves the seat's hand ready (报听 names one of them): none when
     向听 > 0. Read once per state, since a turn's legal actions ask it once per Declare (the last
-    answer is kept). A discard whose 向听 (read incrementally) is above 0 cannot leave the hand
-    ready, so only the others' waits are read."""
+    answer is kept). A discard leaves the hand ready exactly when the rest's 向听 (read
+    incrementally) is 0 or less (a rest whose only waits are tiles it holds all four of has 向听 1:
+    engine.waits; tests/engine/test_shanten_after_discard.py), so no waits are read."""
     last = _LastDeclarable.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is state and last[1] == seat:
         return last[2]
@@ -344,9 +345,7 @@ def _declarable(state: h.HandState, seat: int) -> frozenset[Tile]:
     answer: frozenset[Tile] = frozenset()
     after = discard_shanten(hand, shapes=shapes)  # the same reader the bot weighs this turn with
     if after(None) <= 0:
-        answer = frozenset(
-            t for t in dict.fromkeys(hand) if after(t) <= 0 and _ready(state, seat, rules.without(hand, t))
-        )
+        answer = frozenset(t for t in dict.fromkeys(hand) if after(t) <= 0)
     _LastDeclarable.entry = (state, seat, answer)
     return answer
 
