@@ -727,7 +727,8 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     """Win when it can (guangdong: a 0-番 win waits while a bigger plan is on); claim a set only
     when it brings the hand closer and the table is not too hot."""
     if Win() in legal and (not style_of(state).steer or take_discard_win(state, seat)):
-        return Win()
+        into = _claim_into_youjin(state, seat, legal)
+        return into if into is not None else Win()
     window = state.window
     s = state.seats[seat]
     if window is None or window.tile is None or s.you >= 1 or state.phase != Phase.CLAIM:
@@ -750,6 +751,35 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
         if _claim_helps(sg, used, shanten, style.claim_for_waits):
             return action
     return Pass()
+
+
+def _claim_into_youjin(state: HandState, seat: int, legal: list[Action]) -> Action | None:
+    """nanping (a hand holding one gold may win on a discard): a chow or pong of the tile a discard
+    win would take, after which a discard leaves the hand on the lone gold, is taken instead of the
+    点炮 (1番): the next draw then wins 单游 (4番). As `_youjin_step`, only with the wall long and
+    nobody else in 游金. Paired, 400 hands, seeds league / s2 / s3: +0.018 / -0.010 / +0.028."""
+    gold = state.gold
+    s = state.seats[seat]
+    window = state.window
+    if gold is None or gold not in s.hand or window is None or window.tile is None:
+        return None
+    if state.drawable < HOLD_FOR_YOU_DRAWS * state.n_seats:
+        return None
+    if any(other.you >= 1 for i, other in enumerate(state.seats) if i != seat):
+        return None
+    sg = sight(state, seat)
+    shapes = _with_a_meld(sg.shapes)
+    for action in legal:
+        used = _claim_tiles(sg, action, window.tile) if isinstance(action, Chow | Pong) else None
+        if used is None:
+            continue
+        rest = _minus(sg.hand, used)
+        for tile in set(rest) - {gold}:
+            after = list(rest)
+            after.remove(tile)
+            if rules.lone_gold_wait(after, gold, shapes):
+                return action
+    return None
 
 
 def _folding(style: Style, shanten: int, table: Table) -> bool:
