@@ -8,7 +8,7 @@ import dataclasses
 import random
 
 from engine import bot_normal
-from engine.actions import Action, Chow, Pass
+from engine.actions import Action, Chow, Pass, Win
 from engine.hand import Phase, legal_actions
 from engine.tiles import Tile
 from tests.engine.flow.harness import ALICE, BOB, D, deal, play
@@ -42,3 +42,24 @@ def test_where_claims_only_count_for_a_step_the_same_hand_passes(monkeypatch):
     assert any(isinstance(a, Chow) for a in legal)
     assert choice == Pass()
     assert not bot_normal.STYLES["erren"].claim_for_waits
+
+
+def test_in_nanping_it_chows_into_the_lone_gold_wait_rather_than_win_on_the_discard():
+    # nanping lets a hand holding one gold win on a discard: Bob could take Alice's 6p as a 点炮
+    # (1番). The chow of 45p leaves him discarding 7z onto the lone gold: 单游, whose next draw wins
+    # at 4番.
+    state = deal("nanping", {ALICE: ALICE_WITH_6P, BOB: BOB_READY})
+    state = play(state, (ALICE, D("6p")))
+    legal = legal_actions(state, BOB)
+    assert Win() in legal
+    choice = bot_normal.choose(state, BOB, random.Random(0))
+    assert choice == Chow((Tile.parse("4p"), Tile.parse("5p")))
+    state = play(state, (BOB, choice))
+    assert bot_normal.choose(state, BOB, random.Random(0)) == D("7z")
+
+
+def test_with_the_wall_nearly_gone_it_wins_on_the_discard(monkeypatch):
+    monkeypatch.setattr(bot_normal, "HOLD_FOR_YOU_DRAWS", 100)  # no draws enough to wait for
+    state = deal("nanping", {ALICE: ALICE_WITH_6P, BOB: BOB_READY})
+    state = play(state, (ALICE, D("6p")))
+    assert bot_normal.choose(state, BOB, random.Random(0)) == Win()
