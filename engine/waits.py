@@ -70,15 +70,8 @@ def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: 
     by -1 (kinds in the mask) or +2 (any other kind: it can always join two golds as a
     pung), and leaves the other suits alone. Written flat: the hot path of bots and hints.
     """
+    m, p, s, h = _suit_keys(counts)
     c = counts
-    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-    p = c[9] + 5 * (
-        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
-    )
-    s = c[18] + 5 * (
-        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
-    )
-    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
     numbers, number_waits, honor_waits = _suits.NUMBERS, _suits.NUMBER_WAITS, _suits.HONOR_WAITS
     a, b, d, e = numbers[m], numbers[p], numbers[s], _suits.HONORS[h]
     a0, b0, d0, e0 = a & 15, b & 15, d & 15, e & 15
@@ -454,8 +447,8 @@ def _nine_gates_reader(c: list[int]) -> Callable[[int | None], int]:
 
 
 def _suit_keys(c: Sequence[int]) -> tuple[int, int, int, int]:
-    """The four suits' base-5 keys of face counts (`_key` of each suit), written flat as in
-    `waits_counts` and `_standard_usable`: every turn's discard reader asks it."""
+    """The four suits' base-5 keys of face counts (`_key` of each suit), written flat: `waits_counts`,
+    `_standard_usable` and every turn's discard reader ask it."""
     m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
     p = c[9] + 5 * (
         c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
@@ -532,14 +525,7 @@ def _standard_usable(c: Sequence[int], target: int, spare: int = 0) -> int:
     """
     if 4 in c:
         return _full_standard_usable(c, target // 3, spare)
-    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-    p = c[9] + 5 * (
-        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
-    )
-    s = c[18] + 5 * (
-        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
-    )
-    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    m, p, s, h = _suit_keys(c)
     return _best_of_merged(_merged(_number_row(m), _number_row(p)), _merged(_number_row(s), _honor_row(h)), target // 3)
 
 
