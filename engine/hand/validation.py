@@ -228,12 +228,11 @@ def _near_faces(f: Tile) -> range:
 _NO_GOLD = N_KINDS
 _GOLDS: tuple[Tile | None, ...] = (*NON_FLOWER_TILES, None)
 _FACE_TILES = tuple(tuple(_faces_of(gold, k) for k in range(N_KINDS)) for gold in _GOLDS)
-_NEAR_TILES = tuple(
-    tuple(tuple(t for j in _near_faces(ALL_TILES[k]) for t in _face_tiles(gold, j)) for k in range(N_KINDS))
+_FACE_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _FACE_TILES)
+_NEAR_KINDS = tuple(
+    tuple(tuple(t.kind for j in _near_faces(ALL_TILES[k]) for t in _face_tiles(gold, j)) for k in range(N_KINDS))
     for gold in _GOLDS
 )
-_FACE_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _FACE_TILES)
-_NEAR_KINDS = tuple(tuple(tuple(t.kind for t in tiles) for tiles in row) for row in _NEAR_TILES)
 
 
 def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
