@@ -6,7 +6,6 @@ from bisect import insort
 from operator import attrgetter
 from typing import Any
 
-from engine import hand_rules as rules
 from engine.actions import (
     IllegalAction,
 )
@@ -16,7 +15,7 @@ from engine.hand.finish import _finish_draw, finish_win
 from engine.hand.hooks import flow_hooks
 from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_of
 from engine.hand.validation import _concealed_kongs, _may_be_asked_to_guess, _next
-from engine.hand.wins import _self_win_type, _you_type, climbs_with_named_gold
+from engine.hand.wins import _self_win_type, _you_type, climbs_with_named_gold, drew_gold_at_shuangyou
 from engine.tiles import Tile
 
 _KIND = attrgetter("kind")
@@ -106,7 +105,7 @@ def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
     # The mechanical level: a 单吊/对对胡 hand in the 双游 state at 单游 may still throw a drawn
     # gold out and climb (000 §9(9) "又拿到一个金打出就是四游"), and with 喊金 (four golds in play)
     # at 双游 too ("又拿到一个金打出就是八游", then 十六游: `climbs_with_named_gold`).
-    gold_drawn = gold_rules is not None and s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, d.gold)
+    gold_drawn = gold_rules is not None and drew_gold_at_shuangyou(s, d.gold)
     if gold_drawn and not climbs_with_named_gold(s, d.indicator):
         finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
         return

@@ -61,8 +61,7 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     if s.you >= 1 and gold_rules is not None:
         # A gold drawn at 双游 or beyond is the next level at once (it ends the hand, or with 喊金
         # a 单吊/对对胡 hand may win with it or throw it out to climb: `climbs_with_named_gold`).
-        drew_gold = s.you >= 2 and s.drawn is not None and rules.is_gold(s.drawn, state.gold)
-        kinds.append(_you_type(rules_, s.you + 1 if drew_gold else s.you))
+        kinds.append(_you_type(rules_, s.you + 1 if drew_gold_at_shuangyou(s, state.gold) else s.you))
     if gold_rules is not None and golds >= 3 and not s.sanjindao_gone:
         first = s.turns <= 1
         if not gold_rules.sanjindao_first_turn_only or first:
@@ -78,6 +77,11 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     if not _gold_allows(rules_, golds, best):
         raise YoujinOnly()
     return best
+
+
+def drew_gold_at_shuangyou(seat: SeatState, gold: Tile | None) -> bool:
+    """The seat, in 游金 at 双游 or beyond, has just drawn a gold: the next 游 level at once."""
+    return seat.you >= 2 and seat.drawn is not None and rules.is_gold(seat.drawn, gold)
 
 
 def climbs_with_named_gold(seat: SeatState, indicator: int | None) -> bool:
