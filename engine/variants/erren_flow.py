@@ -105,9 +105,8 @@ def get_rules(state: h.Draft | h.HandState) -> Any:
     return state.variant_rules if isinstance(state, h.Draft) else state.rules
 
 
-def _ready(state: h.Draft | h.HandState, seat: int, hand: Sequence[Tile] | None = None) -> bool:
-    tiles = state.seats[seat].hand if hand is None else hand
-    return rules.is_ready(tiles, None, _shapes(state, seat))
+def _ready(state: h.Draft | h.HandState, seat: int) -> bool:
+    return rules.is_ready(state.seats[seat].hand, None, _shapes(state, seat))
 
 
 def _discards(state: h.Draft | h.HandState) -> int:
