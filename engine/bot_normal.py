@@ -111,6 +111,7 @@ READY_GOLD_LEAN = 1.5  # the gold-free chance of a ready hand is the plain one t
 SHAPE_REFERENCE = 2 * SHAPE_SIDES * 16 + SHAPE_CLOSED * 16 + SHAPE_PAIR * 3 + SHAPE_LONE * 3
 
 
+FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
 # pinghe: a hand one step or more from ready counts its live 进张 up to this many (not FULL_EFFECTIVE):
 # with 20 most far hands' discards tied and the loneliest tile went. Paired against 20, 400 hands per
 # seed (`league` / `s2` / `s3` / `s4` / `s5`): 60 +0.25 / +0.34 / +0.06 / -0.08 / +0.02 coins a hand,
@@ -148,7 +149,7 @@ class Style:
     # A hand one step or more from ready: its chance grows with its live 进张 up to this many (a ready
     # hand's up to FULL_EFFECTIVE). pinghe 60: far hands are told apart by their 进张 rather than tied
     # at 20 and broken by the loneliest tile (see `FAR_FULL`).
-    far_full: int = 20
+    far_full: int = FULL_EFFECTIVE
 
 
 STYLES: dict[str, Style] = {
@@ -215,7 +216,6 @@ DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
 # A rough chance to win, by 向听 after the discard (0 ready), with a full wall and good 进张.
 WIN_CHANCE = (0.45, 0.2, 0.07, 0.025, 0.01)
 FAR_STEP = 0.4  # beyond the table each further step divides the chance again (a step is a step)
-FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
 # How a hand's chance grows with its 进张, from REACH_FLOOR with none to 1 with FULL_EFFECTIVE; a
 # ready hand's from READY_FLOOR: being ready is worth most of a win whatever the wait, so a ready
 # hand is not given up for a wider or safer one-step hand (measured: guangdong with 0.4 gave it up
@@ -470,7 +470,7 @@ def _lean(sg: Sight, other: int) -> int | None:
     return next(iter(suits))
 
 
-def win_chance(shanten: int, effective: int, sg: Sight, far_full: int = 20) -> float:
+def win_chance(shanten: int, effective: int, sg: Sight, far_full: int = FULL_EFFECTIVE) -> float:
     """A rough chance to win from here: by 向听 and 进张, less as the wall runs out."""
     if shanten < 0:
         return 1.0
