@@ -13,14 +13,13 @@ it can read, the gold, the wall count, the variant's public table state):
   as the gold's face; what a locked 报听 hand let go since it declared is safe), times the
   chance that seat may take a discard at all (`seat_odds`: pinghe's 点炮 needs no gold in hand
   and 3 分, read from its flowers and shown kongs; nanping's at most one gold). What a deal-in
-  costs depends on who pays (`Style`): where every loser pays a 点炮 alike (pinghe, erren's one
-  opponent) it costs nothing the hand going on would not, so danger only breaks ties between
-  equally good discards; guangdong (the discarder pays alone) and nanping (for fewer deal-ins)
-  price it only while the table's threat is above a floor (`pressure`), so against a pressing
-  seat a few 进张 buy a much safer tile (nanping: not a ready hand, which pushes for its win);
-  folding (弃和, the safest tile) is a yes/no decision, taken only far from ready against a
-  likely threat (guangdong: a seat with four sets shown, or three late in the hand; erren: a
-  报听; nanping: from a threat of 0.5, where a far hand's own win is worth little), since
+  costs depends on who pays (`Style`): where every loser pays a 点炮 alike (pinghe, nanping,
+  erren's one opponent) it costs nothing the hand going on would not (in the gold games a
+  deal-in avoided mostly becomes a 自摸 paid double), so danger only breaks ties between equally good discards;
+  guangdong (the discarder pays alone) prices it only while the table's threat is above a floor
+  (`pressure`), so against a pressing seat a few 进张 buy a much safer tile; folding (弃和, the
+  safest tile) is a yes/no decision, taken only far from ready against a likely threat
+  (guangdong: a seat with four sets shown, or three late in the hand; erren: a 报听), since
   trading each tile's danger against a far hand's small win chance broke the shape turn after
   turn and lost coins against bots that never fold. A seat in 游金 cannot win on a discard,
   and while anyone is in 双游 nobody can, so no tile is dangerous then; 包 liabilities
@@ -115,8 +114,8 @@ FULL_EFFECTIVE = 20  # 进张 beyond this hardly raise the chance
 # pinghe: a hand one step or more from ready counts its live 进张 up to this many (not FULL_EFFECTIVE):
 # with 20 most far hands' discards tied and the loneliest tile went. Paired against 20, 400 hands per
 # seed (`league` / `s2` / `s3` / `s4` / `s5`): 60 +0.25 / +0.34 / +0.06 / -0.08 / +0.02 coins a hand,
-# 5-8% more wins; 40 +0.11 / +0.21 / +0.03; 100 +0.10 / +0.35 / -0.08. nanping: 40 and 60 -0.06 to
-# +0.02, deal-ins up (its price and folding decide its far hands).
+# 5-8% more wins; 40 +0.11 / +0.21 / +0.03; 100 +0.10 / +0.35 / -0.08. nanping (without defence, see
+# STYLES), 600 hands, seeds `league` / `s2`: +0.036 / +0.037 against 20.
 FAR_FULL = 60
 
 
@@ -160,30 +159,25 @@ STYLES: dict[str, Style] = {
     # deal-in cost nanping 0.12, its win rate falling from 25% to 23.5%). nanping's last tiles
     # are the exception: there the discarder pays every loser's share (包).
     "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True, far_full=FAR_FULL),
-    # nanping's 杠分 (明杠 1, 暗杠 2) are paid by every loser to the winner and settled among the
-    # losers whoever wins: a kong that costs a step still pays (+0.026 and +0.012 coins a hand on
-    # two seeds; in pinghe, where a kong only counts towards a 点炮's 3 分, +0.025 and -0.029).
-    # A deal-in costs nanping's discarder no more than the others, so defence costs coins; a
-    # price of 2 wins above a table threat of 0.7 trades some for fewer deal-ins: league 150
-    # hands +0.297 -> +0.115, deal-in ratio 0.83 -> 0.61; seed s2 300 hands +0.098, ratio 0.65
-    # (a floor of 0.8 and price 3: +0.138, 0.72; a price of 0.5 at every threat: +0.047, 0.64).
-    # Defence is cheapest where the hand's own win is small: it folds two steps or more from
-    # ready from a threat of 0.5, and a ready hand pushes (`ready_price` 0): 300 hands, seed
-    # league -0.006 -> +0.075, ratio 0.67 -> 0.59; s2 +0.030 -> +0.125, 0.64 -> 0.64 (folding
-    # from one step away: -0.230, 0.54; folding with no price: +0.152, 0.70). Then a price of 3
-    # above a threat of 0.6 for a hand one step away: league +0.039, 0.57; s2 +0.115, 0.60 (a
-    # price of 2: 0.60 / 0.60; 1.5 above 0.5: 0.60 / 0.60; folding from 0.4 or 0.6: a seed worse).
+    # nanping pays as pinghe (a 点炮 alike from every loser, a 自摸 twice, 游金 four times), so it
+    # plays as pinghe: no price but in its last tiles (包), nobody folds, far hands by FAR_FULL.
+    # Its 杠分 (明杠 1, 暗杠 2) are paid by every loser to the winner and settled among the losers
+    # whoever wins: a kong that costs a step still pays (+0.026 and +0.012 coins a hand on two
+    # seeds; in pinghe, where a kong only counts towards a 点炮's 3 分, +0.025 and -0.029).
+    # It had defence (a price of 3 wins above a threat of 0.6, folding two steps or more from ready
+    # from a threat of 0.5), tuned on 150-300 hands to reach the deal-in goal. At 600 hands it won
+    # nothing: seeds `league` / `s2` / `s3` +0.008 / -0.001 / +0.064 coins a hand, deal-in ratio
+    # 0.63 / 0.62 / 0.64; without it +0.111 / +0.143 / - (0.86 / 0.82); with FAR_FULL too +0.147 /
+    # +0.180 / +0.252 (0.85 / 0.84 / 0.83). The price alone +0.015 (0.70), folding alone +0.065
+    # (0.73) on `league`. A deal-in avoided mostly becomes a 自摸 paid double.
     "nanping": Style(
         _CURVES_FUJIAN,
-        deal_in_cost=3.0,
-        threat_floor=0.6,
+        deal_in_cost=0.0,
         bao_cost=3.0,
         claim_fold=None,
-        fold_threat=0.5,
-        fold_shanten=2,
         claim_for_waits=True,
         kong_points=True,
-        ready_price=0.0,
+        far_full=FAR_FULL,
     ),
     # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
     # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a

@@ -40,10 +40,10 @@ def test_pinghe_keeps_its_shape_whoever_is_ready_since_every_loser_pays_a_dianpa
     assert judge("pinghe") != Tile.parse("5p")
 
 
-def test_nanping_keeps_its_shape_on_a_calm_table_but_pays_for_safety_against_a_pressing_seat():
+def test_nanping_keeps_its_shape_as_pinghe_does_but_pays_for_safety_in_its_last_tiles():
     assert judge("nanping", melds=((), (), (), ())) != Tile.parse("5p")
-    assert judge("nanping") == Tile.parse("5p")  # Bob's four sets: above the style's threat floor
-    assert judge("nanping", melds=((), (), (), ()), drawable=3) == Tile.parse("5p")  # 包: the last 4 live tiles
+    assert judge("nanping") != Tile.parse("5p")  # Bob's four sets: a 点炮 costs Dave no more than Bob's 自摸
+    assert judge("nanping", drawable=3) == Tile.parse("5p")  # 包: the last 4 live tiles, he would pay for all
 
 
 def test_folding_needs_both_a_far_hand_and_a_nearly_sure_threat():
@@ -54,3 +54,4 @@ def test_folding_needs_both_a_far_hand_and_a_nearly_sure_threat():
     assert not bot_normal.folds(style, 1, hot)  # one step away: the hand still races
     assert not bot_normal.folds(style, 4, warm)
     assert not bot_normal.folds(bot_normal.STYLES["pinghe"], 4, hot)
+    assert not bot_normal.folds(bot_normal.STYLES["nanping"], 4, hot)
