@@ -56,6 +56,7 @@ from engine.evaluation import (
     _OWN_RIVER_FACTOR,
     _PASSED_FACTOR,
     Sight,
+    _Discards,
     _efficiency,
     _Hand,
     _hand,
@@ -605,10 +606,12 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         rough.append((-ceiling, _links(hand, tile, sg.gold), risk, kept, tile))
     rough.sort()
     best: Choice | None = None
+    reader: _Discards | None = None  # every discard's 进张 from the hand's counts (the review's reader)
     for neg_ceiling, _joins, risk, kept, tile in rough:
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
-        eff = _efficiency(_without(hand, tile, sg.gold), sg)
+        reader = reader or _Discards(hand, sg)
+        eff = reader.efficiency(tile)
         value = win_chance(eff.shanten, eff.count, sg, style.far_full) * kept - tile_cost(style, sg, table, tile, scale)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
