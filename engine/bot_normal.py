@@ -188,11 +188,15 @@ STYLES: dict[str, Style] = {
     # of 3 wins that counts only above a threat of 0.6 (`threat_floor`) keeps the coins and cuts
     # deal-ins: league 150 hands +0.473 -> +0.357 [+0.029, +0.684], deal-in ratio 0.77 -> 0.59;
     # seed s2, 300 hands, +0.424 [+0.098, +0.751], ratio 0.71 (a floor of 0.7 and price 4: 0.63
-    # and 0.73; a per-seat floor of 0.5: 0.68).
+    # and 0.73; a per-seat floor of 0.5: 0.68). At 600 hands (seeds league / s2) that gave +0.271
+    # [+0.107, +0.434] / +0.448, ratio 0.64 / 0.69; a price of 6 above a threat of 0.5 (kept)
+    # +0.228 [+0.072, +0.385] / +0.349 [+0.184, +0.514], ratio 0.56 / 0.62 (8 above 0.5: +0.182 /
+    # +0.275, 0.54 / 0.62; 5 above 0.6: +0.262, 0.61 and 8 above 0.6: +0.215, 0.57 on league;
+    # 3 above 0.4: +0.262, 0.64).
     "guangdong": Style(
         _CURVES_GUANGDONG,
-        deal_in_cost=3.0,
-        threat_floor=0.6,
+        deal_in_cost=6.0,
+        threat_floor=0.5,
         liability_cost=0.3,
         claim_fold=None,
         fold_threat=0.7,
