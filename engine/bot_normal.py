@@ -143,9 +143,6 @@ class Style:
     # proportion to how far above (`pressure`): below it the hand plays its own game.
     threat_floor: float = 0.0
     kong_points: bool = False  # nanping: every kong is declared for its 杠分, even one that costs a step
-    # The share of the deal-in price a ready hand (after its best discard) pays: below 1 it pushes
-    # for its win rather than break it (its win is most of what a deal-in would end).
-    ready_price: float = 1.0
     # A hand one step or more from ready: its chance grows with its live 进张 up to this many (a ready
     # hand's up to FULL_EFFECTIVE). pinghe 60: far hands are told apart by their 进张 rather than tied
     # at 20 and broken by the loneliest tile (see `FAR_FULL`).
@@ -598,7 +595,6 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
     if folds(style, hand.shanten(), table):
         return _safest(sg, table, hand, keep)
     worth = _plan_worth(sg) if style.steer else None
-    scale = style.ready_price if hand.shanten() <= 0 else 1.0
     rough = []
     for tile in keep:
         steps = _shanten_without(hand, tile, sg.gold)
@@ -606,7 +602,7 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         points = worth(tile) if worth is not None else 1.0
         kept = points * (1.0 - style.hand_over * risks(sg, table, tile)[0])
         ceiling = win_chance(steps, max(FULL_EFFECTIVE, style.far_full), sg, style.far_full) * kept
-        ceiling -= tile_cost(style, sg, table, tile, scale)
+        ceiling -= tile_cost(style, sg, table, tile)
         rough.append((-ceiling, _links(hand, tile, sg.gold), risk, kept, tile))
     rough.sort()
     best: Choice | None = None
@@ -616,7 +612,7 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
             break  # sorted by ceiling: nothing further can beat the best
         reader = reader or _Discards(hand, sg)
         eff = reader.efficiency(tile)
-        value = win_chance(eff.shanten, eff.count, sg, style.far_full) * kept - tile_cost(style, sg, table, tile, scale)
+        value = win_chance(eff.shanten, eff.count, sg, style.far_full) * kept - tile_cost(style, sg, table, tile)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)
         if best is None or _better(choice, best):
             best = choice
@@ -639,13 +635,12 @@ def _safest(sg: Sight, table: Table, hand: _Hand, tiles: Sequence[Tile]) -> tupl
     return tile, Choice(tile, steps, 0, risk, 0.0)
 
 
-def tile_cost(style: Style, sg: Sight, table: Table, tile: Tile, scale: float = 1.0) -> float:
+def tile_cost(style: Style, sg: Sight, table: Table, tile: Tile) -> float:
     """What discarding `tile` is expected to cost, in wins: its deal-in chance at the game's price
-    as far as the table presses (`pressure`), times `scale` (a ready hand's `Style.ready_price`;
-    in nanping's last tiles, where the discarder pays every loser's share, the 包 price in full),
-    and the 包 liabilities it may bring at theirs."""
+    as far as the table presses (`pressure`; in nanping's last tiles, where the discarder pays every
+    loser's share, the 包 price in full), and the 包 liabilities it may bring at theirs."""
     chance, bao = risks(sg, table, tile)
-    price = style.deal_in_cost * pressure(style, table) * scale
+    price = style.deal_in_cost * pressure(style, table)
     if style.bao_cost and sg.last_tiles_bao and sg.drawable <= sg.last_tiles_bao:
         price = style.bao_cost
     return price * chance + style.liability_cost * bao
