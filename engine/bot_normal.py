@@ -15,8 +15,8 @@ it can read, the gold, the wall count, the variant's public table state):
   and 3 分, read from its flowers and shown kongs; nanping's at most one gold). What a deal-in
   costs depends on who pays (`Style`): where every loser pays a 点炮 alike (pinghe, nanping,
   erren's one opponent) it costs nothing the hand going on would not (in the gold games a
-  deal-in avoided mostly becomes a 自摸 paid double), so danger only breaks ties between equally good discards;
-  guangdong (the discarder pays alone) prices it only while the table's threat is above a floor
+  deal-in avoided mostly becomes a 自摸 paid double), so danger only breaks ties between
+  equally good discards; guangdong (the discarder pays alone) prices it only while the table's threat is above a floor
   (`pressure`), so against a pressing seat a few 进张 buy a much safer tile; folding (弃和, the
   safest tile) is a yes/no decision, taken only far from ready against a likely threat
   (guangdong: a seat with four sets shown, or three late in the hand; erren: a 报听), since
@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import bot as easy
 from engine import hand_rules as rules
@@ -149,6 +149,7 @@ class Style:
     far_full: int = FULL_EFFECTIVE
 
 
+_PINGHE = Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True, far_full=FAR_FULL)
 STYLES: dict[str, Style] = {
     # Fujian: every loser pays a 点炮 alike (half a 自摸), so a deal-in costs nothing the hand
     # going on would not cost as well: the ready opponent's 自摸 is worth twice as much. Danger
@@ -156,7 +157,7 @@ STYLES: dict[str, Style] = {
     # bots: folding and passing claims lost 0.4-0.5 coins a hand, and even a cost of 0.02 a
     # deal-in cost nanping 0.12, its win rate falling from 25% to 23.5%). nanping's last tiles
     # are the exception: there the discarder pays every loser's share (包).
-    "pinghe": Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True, far_full=FAR_FULL),
+    "pinghe": _PINGHE,
     # nanping pays as pinghe (a 点炮 alike from every loser, a 自摸 twice, 游金 four times), so it
     # plays as pinghe: no price but in its last tiles (包), nobody folds, far hands by FAR_FULL.
     # Its 杠分 (明杠 1, 暗杠 2) are paid by every loser to the winner and settled among the losers
@@ -168,15 +169,7 @@ STYLES: dict[str, Style] = {
     # 0.63 / 0.62 / 0.64; without it +0.111 / +0.143 / - (0.86 / 0.82); with FAR_FULL too +0.147 /
     # +0.180 / +0.252 (0.85 / 0.84 / 0.83). The price alone +0.015 (0.70), folding alone +0.065
     # (0.73) on `league`. A deal-in avoided mostly becomes a 自摸 paid double.
-    "nanping": Style(
-        _CURVES_FUJIAN,
-        deal_in_cost=0.0,
-        bao_cost=3.0,
-        claim_fold=None,
-        claim_for_waits=True,
-        kong_points=True,
-        far_full=FAR_FULL,
-    ),
+    "nanping": replace(_PINGHE, bao_cost=3.0, kong_points=True),
     # The discarder pays alone, yet against bots that never fold, weighing each tile's danger
     # (a cost of 0.3-1.0 a deal-in) or folding from a threat of 0.3-0.5 lost 0.2-0.5 coins a
     # hand (measured): the win given up is worth more than the deal-ins saved. So danger breaks
@@ -606,11 +599,10 @@ def pick_discard(sg: Sight, style: Style, table: Table, tiles: Sequence[Tile]) -
         rough.append((-ceiling, _links(hand, tile, sg.gold), risk, kept, tile))
     rough.sort()
     best: Choice | None = None
-    reader: _Discards | None = None  # every discard's 进张 from the hand's counts (the review's reader)
+    reader = _Discards(hand, sg)  # every discard's 进张 from the hand's counts (the review's reader)
     for neg_ceiling, _joins, risk, kept, tile in rough:
         if best is not None and -neg_ceiling <= best.value:
             break  # sorted by ceiling: nothing further can beat the best
-        reader = reader or _Discards(hand, sg)
         eff = reader.efficiency(tile)
         value = win_chance(eff.shanten, eff.count, sg, style.far_full) * kept - tile_cost(style, sg, table, tile)
         choice = Choice(tile, eff.shanten, eff.count, risk, value)

@@ -1,8 +1,8 @@
-"""pinghe and nanping: a hand one step or more from ready counts its live 进张 up to `Style.far_full` (60), so
-between discards that keep the same 向听 it keeps the one with far more tiles to come; with the
-ready hand's cap of 20 both would tie and the loneliest tile would go (bots10: 5-8% more wins,
-+0.12 coins a hand over five seeds against easy bots; nanping, once it played without defence,
-+0.04 on two seeds of 600 hands)."""
+"""pinghe and nanping: a hand one step or more from ready counts its live 进张 up to
+`Style.far_full` (60), so between discards that keep the same 向听 it keeps the one with far more
+tiles to come; with the ready hand's cap of 20 both would tie and the loneliest tile would go
+(bots10: 5-8% more wins, +0.12 coins a hand over five seeds against easy bots; nanping, once it
+played without defence, +0.04 on two seeds of 600 hands)."""
 
 from __future__ import annotations
 
