@@ -193,12 +193,15 @@ STYLES: dict[str, Style] = {
         steer=True,
     ),
     # One opponent pays a self-draw and a discard win alike: dealing in costs the hand's end,
-    # which a ready opponent does not always reach, and the win it hands over (`hand_over`).
+    # which a ready opponent does not always reach, and half the win it hands over (`hand_over`).
     # A per-tile cost of 1.0 and passing claims lost 0.3 coins a hand, a cost of 0.3 lost
-    # 0.06 (measured); it folds only, far from ready, against a 报听 (from one step away: -0.08).
-    # It declares 报听 on 5 live waits or more (a declared hand throws every draw, so it deals in
-    # more): 3 -> 5 cut the deal-in ratio 0.62 -> 0.58 and 0.73 -> 0.68 (seeds league, s2).
-    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=5, hand_over=1.0),
+    # 0.06 (measured); it folds only, far from ready, against a 报听 (from one step away: -0.11).
+    # It declares 报听 on every ready 门清 hand (+1 番; a declared hand throws every draw, so it
+    # deals in a little more). 600 hands on seeds league / s2 / s3 / s4 / s5, coins a hand (deal-in
+    # ratio): 5 live waits and hand_over 1 +0.000 / +0.074 / +0.028 / -0.016 / +0.068 (0.73 / 0.77 /
+    # 0.78 / 0.73 / 0.79); any wait and 0.5 +0.077 / +0.110 / +0.068 / +0.086 / +0.128 (0.79 / 0.77 /
+    # 0.83 / 0.75 / 0.80); either alone about half of that (docs/engine.md).
+    "erren": Style(_CURVES_ERREN, deal_in_cost=0.0, claim_fold=None, fold_threat=0.95, declare_waits=1, hand_over=0.5),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
 
