@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from django.conf import settings
@@ -32,6 +33,8 @@ CLOSE_ABUSE = 4008
 MAX_ID_LENGTH = 64
 MALFORMED = "__malformed__"  # what an undecodable frame turns into, so it gets an error reply
 
+
+Answer = Callable[[Any, list[Broadcast]], Awaitable[None]]  # what a socket tells its own client once committed
 
 _table_turns: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -155,9 +158,16 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         if hand_version is not None and (not isinstance(hand_version, int) or isinstance(hand_version, bool)):
             raise MalformedMessage('"hand_version" must be an integer')
         assert self.user_id is not None
-        result, batches = await self._db(actions.act, self.table_id, self.user_id, msg_id, action, hand_version)
-        await self.send_json({"type": "ack", "id": msg_id, "version": result.version, "duplicate": result.duplicate})
-        await self._take(batches)  # our own copy, without waiting for the channel layer or the database
+
+        async def answer(result: actions.ActResult, batches: list[Broadcast]) -> None:
+            # Committed: the ack and the sender's own copy leave before the table's publish, which the
+            # sender does not wait for (that copy reaches it later and is skipped as already sent).
+            ack = {"type": "ack", "id": msg_id, "version": result.version, "duplicate": result.duplicate}
+            await self.send_json(ack)
+            await self._take(batches)
+
+        act = (actions.act, self.table_id, self.user_id, msg_id, action, hand_version)
+        result, _ = await self._db(*act, first=answer)
         await self._catch_up(result.version)
 
     async def _on_resync(self, content: dict[str, Any]) -> None:
@@ -218,11 +228,14 @@ class TableConsumer(ChatMixin, UserSocketMixin):
 
     # --- helpers -----------------------------------------------------------------
 
-    async def _db(self, fn: Any, *args: Any) -> tuple[Any, list[Broadcast]]:
+    async def _db(self, fn: Any, *args: Any, first: Answer | None = None) -> tuple[Any, list[Broadcast]]:
         """`fn(*args)`, which writes to this socket's table, on a database thread (tables.dbpool), in
-        the table's turn (`table_turn`); what it committed is broadcast from here."""
+        the table's turn (`table_turn`); what it committed is broadcast from here, after `first` (if
+        given) has answered this socket: still in the turn, so the table's batches keep their order."""
         async with table_turn(self.table_id):
             result, batches = await db_call(fn, *args)
+            if first is not None:
+                await first(result, batches)
             for batch in batches:
                 await batch.send()
         return result, batches
