@@ -29,7 +29,8 @@ it can read, the gold, the wall count, the variant's public table state):
   can end for it, and weighing it lost coins.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
   hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
-  by its plan.
+  by its plan; erren only when the win chance × 番 after the claim beats passing's (`_claim_pays`:
+  a set shown costs 门清, and 断幺九 with a terminal or honour).
 - **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
   when the wall is long (the win it waits for is worth twice as much and comes at the
   next draw), unless another seat is in 游金 (it wins with its next draw: win now);
@@ -67,6 +68,7 @@ from engine.evaluation import (
 from engine.hand import HandState, Phase, legal_actions
 from engine.scoring.pinghe import meld_points
 from engine.shapes import Shape
+from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, Tile
 from engine.variants import guangdong_bot as gd
 from engine.variants.erren_actions import Declare
@@ -151,6 +153,9 @@ class Style:
     # (base + this × SIMPLES_FADE per terminal or honour still held) / base, base the 番 of a plain
     # 门清 or open win (`_simples_worth`). 0: not weighed.
     simples_fan: float = 0.0
+    # erren: a claim is taken only when its win chance × the hand's 番 (`_fan_estimate`: 门清 or open,
+    # 断幺九 by `simples_fan`) beats passing's, not for a step closer alone (`_claim_pays`).
+    claim_by_worth: bool = False
 
 
 _PINGHE = Style(_CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True, far_full=FAR_FULL)
@@ -213,6 +218,7 @@ STYLES: dict[str, Style] = {
         declare_waits=1,
         hand_over=0.5,
         simples_fan=1.0,
+        claim_by_worth=True,
     ),
 }
 DEFAULT_STYLE = Style(_CURVES_FUJIAN, deal_in_cost=1.5)
@@ -722,6 +728,15 @@ def _simples_worth(sg: Sight, style: Style) -> Callable[[Tile], float]:
     return worth
 
 
+def _fan_estimate(style: Style, hand: Sequence[Tile], melds: Sequence[Meld]) -> float:
+    """erren: the 番 a win of this hand may carry, as `_simples_worth` reads it: a plain 门清 or open
+    win's (CLOSED_FAN, OPEN_FAN), and 断幺九's `Style.simples_fan` faded per terminal or honour held."""
+    fan = CLOSED_FAN if all(m.concealed for m in melds) else OPEN_FAN
+    if not style.simples_fan or any(t.is_terminal_or_honor for m in melds for t in m.tiles):
+        return fan
+    return fan + style.simples_fan * SIMPLES_FADE ** sum(1 for t in hand if t.is_terminal_or_honor)
+
+
 def _plan_worth(sg: Sight) -> Callable[[Tile], float]:
     """guangdong: how much a win is worth after discarding a tile, by the plan the hand leans to
     (混一色/对对胡 4 points, 清一色 8, a 鸡胡 1), halved for each off-plan tile still held."""
@@ -772,6 +787,8 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
     for action in legal:
         used = _claim_tiles(sg, action, tile)
         if used is None:
+            continue
+        if style.claim_by_worth and not _claim_pays(sg, style, action, used, tile, shanten):
             continue
         if isinstance(action, Kong):
             return action
@@ -831,6 +848,28 @@ def _claim_helps(sg: Sight, used: list[Tile], shanten: int, for_waits: bool) -> 
         return best < shanten
     now = _efficiency(_hand(sg.hand, sg.gold, sg.shapes), sg).count
     return any(_efficiency(_without(after, t, sg.gold), sg).count > now for t, n in steps.items() if n == best)
+
+
+def _claim_pays(sg: Sight, style: Style, action: Action, used: list[Tile], tile: Tile, shanten: int) -> bool:
+    """erren: is the hand's win chance × its 番 (`_fan_estimate`) after the claim (and its best
+    discard; a kong's replacement draw counted as a tile to come) above what passing keeps? A claim
+    shows a set: the hand loses 门清 (with 报听 and 门清自摸, a 门清 win carries about 2.5x an open
+    one's 番), and a set holding a terminal or honour its 断幺九."""
+    now = win_chance(shanten, _efficiency(_hand(sg.hand, sg.gold, sg.shapes), sg).count, sg, style.far_full)
+    now *= _fan_estimate(style, sg.hand, sg.melds)
+    kind = MeldKind.KONG if isinstance(action, Kong) else MeldKind.CHOW if isinstance(action, Chow) else MeldKind.PUNG
+    melds = (*sg.melds, Meld(kind, tuple(sorted([*used, tile])), concealed=False))
+    rest = _minus(sg.hand, used)
+    after = _hand(rest, sg.gold, _with_a_meld(sg.shapes))
+    if isinstance(action, Kong):
+        eff = _efficiency(after, sg)
+        return win_chance(eff.shanten, eff.count, sg, style.far_full) * _fan_estimate(style, rest, melds) > now
+    best = 0.0
+    for t in set(rest):
+        eff = _efficiency(_without(after, t, sg.gold), sg)
+        fan = _fan_estimate(style, _minus(rest, [t]), melds)
+        best = max(best, win_chance(eff.shanten, eff.count, sg, style.far_full) * fan)
+    return best > now
 
 
 def _claim_tiles(sg: Sight, action: Action, tile: Tile) -> list[Tile] | None:
