@@ -24,6 +24,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# The worker's lines for a sweep that found nothing due: sent by beat, received, done with every count 0.
+IDLE_SWEEP = re.compile(
+    r"Sending due task tables-sweep|tables\.tasks\.sweep\[[^]]*\] received"
+    r"|tables\.tasks\.sweep\[[^]]*\] succeeded in \S+: \{(?:'\w+': 0(?:, )?)+\}"
+)
+# What a failure's report shows of the tables (run by `manage.py shell` in the live app).
+TABLES_NOW = """
+from tables.models import Table
+for t in Table.objects.order_by("id"):
+    print(f"table {t.pk} {t.room.variant}/{t.room.base} {t.status} v{t.version}", end=" ")
+    print(f"bots_at={t.bots_at} next={t.next_hand_at}")
+    for s in t.seats.select_related("user").order_by("index"):
+        who = s.user.username if s.user else ("bot" if s.is_bot else "-")
+        print(f"  seat {s.index} {who} conn={s.connections} auto={s.auto} ready={s.ready} seen={s.last_seen}")
+    for h in t.hands.order_by("number"):
+        print(f"  hand {h.number} {h.status} settled={h.settled} v{h.state_version}", end=" ")
+        print(f"deadline={h.deadline} bot_due={h.bot_due}")
+    print("  events:", " ".join(f"{e.version}:{e.kind}" for e in t.events.order_by("-version")[:16][::-1]))
+"""
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -120,9 +139,21 @@ class App:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(timeout=5)
 
+    def tables_now(self) -> str:
+        """Each table's status, seats, hands and last events, as the database holds them now."""
+        try:
+            return self.shell(TABLES_NOW)
+        except (AssertionError, subprocess.SubprocessError) as exc:
+            return f"could not read the tables: {exc}"
+
     def log(self, name: str) -> str:
+        """The tail of a server's log, without the beat's idle sweeps (one every second, they pushed
+        what happened at the table out of a failure's report)."""
         path = self.workdir / f"{name}.log"
-        return path.read_text(errors="replace")[-8000:] if path.exists() else ""
+        if not path.exists():
+            return ""
+        lines = path.read_text(errors="replace").splitlines(keepends=True)
+        return "".join(line for line in lines if not IDLE_SWEEP.search(line))[-8000:]
 
 
 @pytest.hookimpl(wrapper=True)
@@ -136,6 +167,7 @@ def pytest_runtest_makereport(
     if report.failed and isinstance(app, App):
         for name in ("daphne", "celery"):
             report.sections.append((f"live app: {name}.log (tail)", app.log(name)))
+        report.sections.append(("live app: tables", app.tables_now()))
     return report
 
 
