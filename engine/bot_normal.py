@@ -29,7 +29,7 @@ it can read, the gold, the wall count, the variant's public table state):
   can end for it, and weighing it lost coins.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
   hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
-  by its plan; erren only when the win chance × 番 after the claim beats passing's (`_claim_pays`:
+  by its plan; erren only when the win chance × 番 after the claim beats passing's (`_passing_worth`:
   a set shown costs 门清, and 断幺九 with a terminal or honour).
 - **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
   when the wall is long (the win it waits for is worth twice as much and comes at the
@@ -154,7 +154,7 @@ class Style:
     # 门清 or open win (`_simples_worth`). 0: not weighed.
     simples_fan: float = 0.0
     # erren: a claim is taken only when its win chance × the hand's 番 (`_fan_estimate`: 门清 or open,
-    # 断幺九 by `simples_fan`) beats passing's, not for a step closer alone (`_claim_pays`).
+    # 断幺九 by `simples_fan`) beats passing's, not for a step closer alone (`_passing_worth`).
     claim_by_worth: bool = False
 
 
@@ -716,14 +716,19 @@ def _simples_worth(sg: Sight, style: Style) -> Callable[[Tile], float]:
     (no terminal or honour, 1 番 on any hand): `Style.simples_fan` faded by SIMPLES_FADE per
     terminal or honour still held, over the 番 of a win without it (门清 or open). Nothing once a
     shown set holds one."""
-    base = CLOSED_FAN if all(m.concealed for m in sg.melds) else OPEN_FAN
+    base = _plain_fan(sg.melds)
     return lambda tile: _fan_estimate(style, _minus(sg.hand, [tile]), sg.melds) / base
+
+
+def _plain_fan(melds: Sequence[Meld]) -> float:
+    """erren: the 番 of a win without 断幺九: a 门清 one's or an open one's."""
+    return CLOSED_FAN if all(m.concealed for m in melds) else OPEN_FAN
 
 
 def _fan_estimate(style: Style, hand: Sequence[Tile], melds: Sequence[Meld]) -> float:
     """erren: the 番 a win of this hand may carry, as `_simples_worth` reads it: a plain 门清 or open
     win's (CLOSED_FAN, OPEN_FAN), and 断幺九's `Style.simples_fan` faded per terminal or honour held."""
-    fan = CLOSED_FAN if all(m.concealed for m in melds) else OPEN_FAN
+    fan = _plain_fan(melds)
     if not style.simples_fan or any(t.is_terminal_or_honor for m in melds for t in m.tiles):
         return fan
     return fan + style.simples_fan * SIMPLES_FADE ** sum(1 for t in hand if t.is_terminal_or_honor)
@@ -776,11 +781,12 @@ def _claim(state: HandState, seat: int, legal: list[Action]) -> Action:
         return Pass()
     if style.steer:
         return _steered_claim(state, seat, legal, tile)
+    kept = _passing_worth(sg, style, shanten) if style.claim_by_worth else 0.0
     for action in legal:
         used = _claim_tiles(sg, action, tile)
         if used is None:
             continue
-        if style.claim_by_worth and not _claim_pays(sg, style, action, used, tile, shanten):
+        if style.claim_by_worth and _claimed_worth(sg, style, action, used, tile) <= kept:
             continue
         if isinstance(action, Kong):
             return action
@@ -842,13 +848,13 @@ def _claim_helps(sg: Sight, used: list[Tile], shanten: int, for_waits: bool) -> 
     return any(_efficiency(_without(after, t, sg.gold), sg).count > now for t, n in steps.items() if n == best)
 
 
-def _claim_pays(sg: Sight, style: Style, action: Action, used: list[Tile], tile: Tile, shanten: int) -> bool:
-    """erren: is the hand's win chance × its 番 (`_fan_estimate`) after the claim (and its best
-    discard; a kong's replacement draw counted as a tile to come) above what passing keeps? A claim
-    shows a set: the hand loses 门清 (with 报听 and 门清自摸, a 门清 win carries about 2.5x an open
-    one's 番), and a set holding a terminal or honour its 断幺九."""
+def _passing_worth(sg: Sight, style: Style, shanten: int) -> float:
+    """erren: the hand's win chance × its 番 (`_fan_estimate`) as it stands, what passing a claim
+    keeps: a claim is taken only when `_claimed_worth` beats it. A claim shows a set: the hand loses
+    门清 (with 报听 and 门清自摸, a 门清 win carries about 2.5x an open one's 番), and a set holding a
+    terminal or honour its 断幺九. Read once per window, for every claim offered in it."""
     now = win_chance(shanten, _efficiency(_hand(sg.hand, sg.gold, sg.shapes), sg).count, sg, style.far_full)
-    return _claimed_worth(sg, style, action, used, tile) > now * _fan_estimate(style, sg.hand, sg.melds)
+    return now * _fan_estimate(style, sg.hand, sg.melds)
 
 
 def _claimed_worth(sg: Sight, style: Style, action: Action, used: list[Tile], tile: Tile) -> float:

@@ -1,8 +1,8 @@
 """erren claims: a set shown costs the hand 门清 (and with it 报听 and 门清自摸: a 门清 win carries
 about 2.5x an open one's 番) and, with a terminal or honour, its 断幺九. So a claim is taken only
-when the hand's win chance × its 番 after the claim beats what passing keeps (`_claim_pays`), not
-for a step closer alone. Measured, 600 hands a seed against easy bots: +0.030 coins a hand over
-twelve seeds (ten of them up), for a deal-in ratio 0.08 higher (fewer 点炮 won from easy)."""
+when the hand's win chance × its 番 after the claim beats what passing keeps (`_passing_worth`),
+not for a step closer alone. Measured, 600 hands a seed against easy bots: +0.038 coins a hand over
+twelve seeds (ten of them up), for a deal-in ratio 0.09 higher (fewer 点炮 won from easy)."""
 
 from __future__ import annotations
 
