@@ -32,6 +32,7 @@ Speed, measured in the same run:
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
@@ -190,11 +191,14 @@ print(json.dumps(summary, sort_keys=True))
 """
 
 
-def baseline_tree() -> str:
-    """The BASELINE commit's engine/, unpacked into a temporary directory (the import root)."""
-    where = tempfile.mkdtemp(prefix="bot-league-baseline-")
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "engine"], check=True, capture_output=True)
-    with tarfile.open(fileobj=__import__("io").BytesIO(archive.stdout)) as tar:
+def engine_tree(commit: str) -> str:
+    """`commit`'s engine/, unpacked into a temporary directory (the import root); an unknown commit
+    stops the bench with git's word for it."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "engine"], capture_output=True)
+    if archive.returncode != 0:
+        raise SystemExit(f"error: no engine at {commit!r}: {archive.stderr.decode().strip()}")
+    where = tempfile.mkdtemp(prefix="bot-league-engine-")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(where, filter="data")
     return where
 
@@ -212,7 +216,7 @@ def simulate_rate(root: str, variant: str, hands: int) -> tuple[float, dict[str,
 
 def speed_ratio(hands: int, rounds: int = 3) -> bool:
     """simulate with easy bots: this engine against BASELINE's, alternating, best rate of each."""
-    base_root = baseline_tree()
+    base_root = engine_tree(BASELINE)
     met = True
     for variant in VARIANTS:
         best = {"baseline": 0.0, "now": 0.0}

@@ -26,14 +26,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
-import tempfile
 from dataclasses import dataclass
-from io import BytesIO
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = ("pinghe", "nanping", "guangdong", "erren")
+from bot_league import ROOT, VARIANTS, engine_tree  # run as a script: its folder, bench/, is on the path
 
 # Run in a subprocess whose engine is the one under argv[1]: it is imported before bot_league, whose own
 # `sys.path.insert` (this checkout) then finds `engine` already loaded from there.
@@ -60,17 +55,6 @@ class Run:
     def ratio(self) -> float:
         easy = self.easy["deal_ins"] / self.easy["seat_hands"]
         return self.normal["deal_ins"] / self.normal["seat_hands"] / easy if easy else float("nan")
-
-
-def engine_at(commit: str) -> str:
-    """`commit`'s engine/ unpacked into a temporary directory (the import root); refuses an unknown commit."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "engine"], capture_output=True)
-    if archive.returncode != 0:
-        raise SystemExit(f"error: no engine at {commit!r}: {archive.stderr.decode().strip()}")
-    where = tempfile.mkdtemp(prefix="bot-paired-")
-    with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
-        tar.extractall(where, filter="data")
-    return where
 
 
 def play_side(root: str, variant: str, hands: int, seed: str) -> Run:
@@ -116,7 +100,7 @@ def main() -> int:
     unknown = set(args.variants.split(",")) - set(VARIANTS)
     if unknown:
         parser.error(f"unknown variants {sorted(unknown)}; known: {', '.join(VARIANTS)}")
-    old_root = engine_at(args.against)
+    old_root = engine_tree(args.against)
     seeds = args.seeds.split(",")
     for variant in args.variants.split(","):
         means = [compare(old_root, variant, args.hands, seed) for seed in seeds]

@@ -24,14 +24,12 @@ Exit status 1 if a review differs or the goal is missed.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import random
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,6 +37,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bot_league import engine_tree  # noqa: E402 - run as a script: bench/ is on the path
 
 from engine import bot  # noqa: E402
 from engine.hand import apply, start_hand  # noqa: E402
@@ -95,15 +95,6 @@ json.dump(out, sys.stdout)
 """
 
 
-def baseline_tree(commit: str) -> str:
-    """The commit's engine/, unpacked into a temporary directory (the import root)."""
-    where = tempfile.mkdtemp(prefix="review-bench-baseline-")
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "engine"], check=True, capture_output=True)
-    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-        tar.extractall(where, filter="data")
-    return where
-
-
 def run_side(root: str, hands_file: str) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": root}
     out = subprocess.run(
@@ -153,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated variants")
     parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
     args = parser.parse_args(argv)
-    base_root = baseline_tree(args.baseline)
+    base_root = engine_tree(args.baseline)
     try:
         return report(args, base_root)
     finally:
