@@ -9,6 +9,7 @@ the channel layer only carries copies of events already committed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 import weakref
 from collections.abc import Awaitable, Callable
@@ -23,7 +24,7 @@ from tables.chat import ChatMixin
 from tables.dbpool import db_call
 from tables.errors import MalformedMessage, RateLimited, TableError, refusal_text
 from tables.models import Table
-from tables.services import actions, between_hands, presence, seating
+from tables.services import actions, between_hands, presence, seating, settlement
 from tables.services.events import Broadcast, events_since, table_group, visible
 from tables.services.snapshot import snapshot
 
@@ -140,6 +141,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
             "resync": self._on_resync,
             "ping": self._on_ping,
             "ready": self._on_ready,
+            "start_bots": self._on_start_bots,
             "leave": self._on_leave,
             "auto": self._on_auto,
             "chat": self._on_chat,
@@ -176,7 +178,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
             # Past what this connection was sent, `since` is absurd: the client gets the whole state.
             await self._send_state()
             return
-        missed, _ = await db_call(events_since, self.table_id, since, self.seat)
+        missed = await self._missed(since)
         if missed is None:
             await self._send_state()
             return
@@ -196,12 +198,22 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         await self.send_json({"type": "pong", "version": version})
 
     async def _on_ready(self, content: dict[str, Any]) -> None:
+        after = content.get("after_hand")  # the hand whose sheet the click answered (a late click is stale)
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool)):
+            raise MalformedMessage('"after_hand" must be an integer')
         assert self.user_id is not None
-        await self._db(between_hands.set_ready, self.table_id, self.user_id)
+        await self._db(between_hands.set_ready, self.table_id, self.user_id, None, after)
+
+    async def _on_start_bots(self, content: dict[str, Any]) -> None:
+        assert self.user_id is not None
+        await self._db(between_hands.start_with_bots, self.table_id, self.user_id)
 
     async def _on_leave(self, content: dict[str, Any]) -> None:
         assert self.user_id is not None
-        escape, _ = await self._db(seating.leave, self.scope["user"], self.table_id)
+        leave = functools.partial(seating.leave, confirmed=content.get("confirm") is True)
+        escape, _ = await self._db(leave, self.scope["user"], self.table_id)
+        if escape is not None:
+            await db_call(settlement.penalize_escape_now, escape.pk)  # the balance the next page shows is paid
         await self.send_json({"type": "left", "escaped": escape is not None})
         await self.close()
 
@@ -224,7 +236,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         if first > self.version + 1:
             await self._catch_up(last)
             return
-        await self._send_events(self.version + 1, visible(message["events"], self.seat, self.version), last)
+        await self._send_events(self.version + 1, self._visible(message["events"], self.version), last)
 
     # --- helpers -----------------------------------------------------------------
 
@@ -249,6 +261,37 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         await self.channel_layer.group_add(group, self.channel_name)
         self.groups_joined.append(group)
 
+    def _visible(self, events: list[dict[str, Any]], after: int) -> list[dict[str, Any]]:
+        """`visible` for this socket: once its player is stood up between hands (moved_out), it watches
+        as a spectator, so the seat's next occupant's hand is never sent here."""
+        out = visible(events, self.seat, after)
+        gone = self._stood_up_at(out)
+        if gone is None:
+            return out
+        return [e for e in out if e["version"] <= gone] + visible(events, None, gone)
+
+    def _stood_up_at(self, events: list[dict[str, Any]]) -> int | None:
+        """The version of the event standing this socket's player up, if `events` hold one (the seat is dropped)."""
+        if self.seat is None:
+            return None
+        for event in events:
+            if event.get("type") == "moved_out" and event.get("user") == self.user_id:
+                self.seat = None
+                return int(event["version"])
+        return None
+
+    async def _missed(self, since: int) -> tuple[list[dict[str, Any]], int] | None:
+        """`events_since` for this socket (as `_visible`: a stand-up among them makes the rest a spectator's)."""
+        missed, _ = await db_call(events_since, self.table_id, since, self.seat)
+        if missed is None:
+            return None
+        events = missed[0]
+        gone = self._stood_up_at(events)
+        if gone is None:
+            return missed
+        rest, _ = await db_call(events_since, self.table_id, gone, None)
+        return ([e for e in events if e["version"] <= gone] + rest[0], rest[1]) if rest else None
+
     async def _send_state(self) -> None:
         state, _ = await db_call(snapshot, self.table_id, self.seat)
         self.version = state["version"]
@@ -258,7 +301,7 @@ class TableConsumer(ChatMixin, UserSocketMixin):
         """Send the events between what this connection has seen and `upto` (from the database)."""
         if upto <= self.version:
             return
-        missed, _ = await db_call(events_since, self.table_id, self.version, self.seat)
+        missed = await self._missed(self.version)
         if missed is None:
             await self._send_state()
             return

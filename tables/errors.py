@@ -101,6 +101,12 @@ class HandRunning(TableError):
     code = "hand_running"
 
 
+class EscapeUnconfirmed(TableError):
+    """Leaving a running hand is an escape: the player must confirm it, knowing the penalty."""
+
+    code = "escape_unconfirmed"
+
+
 class AlreadySeated(TableError):
     """You already sit at another table."""
 
@@ -162,6 +168,7 @@ REFUSALS: dict[str, Promise] = {
     "bad_invite_code": _("没有使用这个邀请码的私人牌桌"),
     "hand_running": _("牌局进行中，现在不能这样做"),
     "already_seated": _("你已经坐在另一张牌桌上"),
+    "escape_unconfirmed": _("牌局进行中：现在离开算作逃跑，要扣游戏币。请先确认"),
     "account_disabled": _("你的账号已被暂停或封禁，不能入座"),
 }
 

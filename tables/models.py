@@ -70,7 +70,9 @@ class Room(models.Model):
         _("机器人补位等待（秒）"), default=15, help_text=_("机器人补空位之前的等待时间")
     )
     between_hands_seconds = models.PositiveIntegerField(
-        _("局间暂停（秒）"), default=8, help_text=_("一局结算后的暂停时间")
+        _("准备时限（秒）"),
+        default=15,
+        help_text=_("一局结算后等玩家准备的时间：人人准备即开局，到时未准备的玩家离座（不扣游戏币）"),
     )
     options = models.JSONField(_("选项"), default=dict, blank=True, help_text=_('例如 {"named_gold": true}（喊金）'))
     bot_level = models.CharField(

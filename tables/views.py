@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from tables import chat
-from tables.errors import TableError, refusal_text, refusal_texts
+from tables.errors import EscapeUnconfirmed, TableError, refusal_text, refusal_texts
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
-from tables.services import brackets, seating
+from tables.services import brackets, seating, settlement
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
 from tables.services.review import ask_for_review, replay_document, review_for
@@ -95,12 +95,19 @@ def join_private(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def leave(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Stand up. Leaving a running hand needs `confirm=1`: without it the page states the exact penalty
+    and asks (RULINGS "Between hands, and leaving"); the penalty is paid before the lobby shows the balance."""
+    confirmed = request.POST.get("confirm") == "1"
     try:
-        escape = seating.leave(request.user, table_id)  # type: ignore[arg-type]
+        escape = seating.leave(request.user, table_id, confirmed=confirmed)  # type: ignore[arg-type]
+    except EscapeUnconfirmed as exc:
+        context = {"table_id": table_id, "cost": exc.params["cost"]}
+        return render(request, "tables/leave_confirm.html", context, status=409)
     except TableError as exc:
         return _refused(request, exc, "tables:table", table_id=table_id)
     if escape is not None:
-        messages.warning(request, _("你在牌局中离开，按逃跑处理。"))
+        paid = settlement.penalize_escape_now(escape.pk)
+        messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 游戏币。") % {"paid": paid})
     return redirect("tables:lobby")
 
 

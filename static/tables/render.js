@@ -82,6 +82,7 @@ export class Renderer {
     else if (s.auto) out.push(`<span class="badge auto" data-bot="1">${ICON.bot} ${_("托管")}</span>`);
     if (!s.empty && !s.bot && s.connected === false) out.push(`<span class="badge off">${_("离线")}</span>`);
     if (s.leaving) out.push(`<span class="badge off">${_("逃跑")}</span>`);
+    if (!S.hand && S.lastResult && s.ready && !s.empty && !s.bot) out.push(`<span class="badge ready">${_("已准备")}</span>`);
     return out.join("");
   }
 

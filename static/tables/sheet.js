@@ -25,6 +25,10 @@ export class Sheet {
 
   box() { return document.getElementById("sheet"); }
 
+  /** Whether the player put the last hand's sheet away (看牌桌); `reopen` brings it back. */
+  closed() { return Boolean(this.S.lastResult) && this.closedFor === this.S.lastResult.hand_id; }
+  reopen() { this.closedFor = null; this.render(); this.ui.between.render(); }
+
   /** The finished hand's result while no hand runs (and the player has not put it away), else null. */
   result() {
     const S = this.S, res = S.hand ? null : S.lastResult;
@@ -37,7 +41,8 @@ export class Sheet {
     const held = Date.now() < this.holdUntil;
     const res = held ? null : this.result(), box = this.box();
     const bal = res && this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances : null;
-    const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => s.name)]);
+    const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => [s.name, s.ready]),
+      this.S.table && this.S.table.ready_by]);
     if (key === this.key) return;
     this.key = key;
     if (!res) { box.hidden = true; fill(box); return; }
@@ -93,12 +98,15 @@ export class Sheet {
 
   buttons(res) {
     const app = this.ui.app, buttons = h("div", "sheet-buttons");
-    if (this.S.seat !== null) {
-      const ready = t("button", "primary", _("准备下一局"));
+    const me = this.S.seatInfo(this.S.seat);
+    if (me && !me.empty) {
+      const ready = t("button", "primary", me.ready ? _("已准备") : _("准备下一局"));
       ready.type = "button";
       ready.id = "ready-button";
-      ready.addEventListener("click", () => { this.ui.send({ type: "ready" }); ready.disabled = true; ready.textContent = _("已准备"); });
+      ready.disabled = Boolean(me.ready);
+      ready.addEventListener("click", () => this.ui.between.sendReady(ready));
       buttons.appendChild(ready);
+      if (this.S.table && this.S.table.ready_by) buttons.appendChild(this.ui.between.clock("ready", _("%s 秒内准备，否则离座（不扣游戏币）")));
     }
     const leave = document.getElementById("leave-form");
     if (leave) {
@@ -110,7 +118,8 @@ export class Sheet {
     }
     const look = t("button", "secondary", _("看牌桌"));
     look.type = "button";
-    look.addEventListener("click", () => { this.closedFor = res.hand_id; this.render(); });
+    look.id = "look-table";
+    look.addEventListener("click", () => { this.closedFor = res.hand_id; this.render(); this.ui.between.render(); });
     buttons.appendChild(look);
     if (res.hand_id) buttons.appendChild(t("a", "button secondary", _("回放"))).href = app.dataset.replayUrl.replace("0", res.hand_id);
     if (res.hand_id && this.S.seat !== null) {  // 牌谱分析: the player's own review, beside the replay's steps

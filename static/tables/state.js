@@ -19,6 +19,8 @@ export class TableState {
     this.balances = null;
     this.settledHand = null;
     this.closed = undefined; // the close reason once the table is closed
+    this.stoodUp = null; // why this player was stood up between hands ("not_ready", "disconnected")
+    this.escapeCost = null; // what leaving the running hand would cost this player (the server's figure)
     this.pending = false; // an action was sent and not yet answered
   }
 
@@ -51,6 +53,7 @@ export class TableState {
     this.hand = msg.hand;
     this.legal = (msg.hand && msg.hand.legal) || [];
     this.lastResult = msg.last_result;
+    this.escapeCost = msg.escape_cost === undefined ? null : msg.escape_cost;
     this.pending = false;
     if (msg.table && msg.table.status === "closed" && this.closed === undefined) this.closed = "";
     if (this.hand) this.finalView = null;
@@ -86,7 +89,8 @@ export class TableState {
       case "hand_finished":
         this.finalView = ev.final || null;
         this.balances = null;
-        this.lastResult = { hand_id: ev.hand_id, seed: ev.seed, sheet: ev.sheet, settled: false };
+        this.lastResult = { hand_id: ev.hand_id, number: ev.number, seed: ev.seed, sheet: ev.sheet, settled: false };
+        this.escapeCost = null;
         this.hand = null;
         this.legal = [];
         return true;
@@ -96,11 +100,24 @@ export class TableState {
         if (this.lastResult && this.lastResult.hand_id === ev.hand_id) this.lastResult.settled = true;
         return false;
       case "moved_out":
+        if (ev.seat !== this.seat) return false;
+        if (ev.code === "not_ready" || ev.code === "disconnected") { // stood up between hands: say why, here
+          this.stoodUp = ev.code;
+          this.seat = null;
+          return false;
+        }
         // our balance left the bracket: go to the room that matches it (or back to the lobby)
-        if (ev.seat === this.seat) effects.push(ev.offer_room ? { goto: "room", room: ev.offer_room } : { goto: "lobby" });
+        effects.push(ev.offer_room ? { goto: "room", room: ev.offer_room } : { goto: "lobby" });
+        return false;
+      case "timers":
+        if (this.table) { this.table.ready_by = ev.ready_by; this.table.bots_at = ev.bots_at; }
         return false;
       case "escaped": effects.push({ escaped: ev.seat }); return false;
-      case "ready": return false;
+      case "ready": {
+        const s = this.seatInfo(ev.seat);
+        if (s) s.ready = true;
+        return false;
+      }
       case "hand_voided":
         this.hand = null;
         this.legal = [];

@@ -10,6 +10,8 @@ import { Socket } from "../ui/socket.js";
 import { TableState } from "./state.js";
 import { Renderer } from "./render.js";
 import { Sheet } from "./sheet.js";
+import { Between } from "./between.js";
+import { bindLeave } from "./leave.js";
 import { Settings } from "./settings.js";
 import { Sound } from "./sound.js";
 import { Motion, SHOW_WIN_MS } from "./motion.js";
@@ -56,7 +58,10 @@ function toast(text) {
 
 const view = new Renderer(S, { app, act, send });
 const seatName = (i) => view.seatName(i);
-const sheet = new Sheet(S, { app, send, seatName });
+const sheetUi = { app, send, seatName };
+const sheet = new Sheet(S, sheetUi);
+const between = new Between(S, { app, send, sheet });
+sheetUi.between = between;
 const motion = new Motion(S, view, settings, sound);
 const chatData = document.getElementById("chat-catalogue");
 const chat = new Chat(S, chatData ? JSON.parse(chatData.textContent) : { phrases: [], emotes: [] }, { app, send, seatName, sound });
@@ -68,6 +73,7 @@ function render(opts) {
   const t0 = performance.now();
   view.render(opts);
   sheet.render(opts);
+  between.render();
   chat.decorate();
   void app.offsetHeight; // style and layout now (motion reads positions right after anyway), so the cost counts them
   const cost = performance.now() - t0;
@@ -127,7 +133,9 @@ window.mjTable = {
 ensureDefs();
 chat.mount();
 bindKeys(app);
+bindLeave(S, { send });
 setInterval(() => {
+  between.tick();
   const secs = view.tick();
   // the last five seconds of the player's own decision tick audibly, once a second
   if (S.legal.length && secs !== null && secs <= 5 && secs > 0 && secs !== lastBeep) sound.play("timer");

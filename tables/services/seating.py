@@ -16,7 +16,15 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from tables.errors import AlreadySeated, BadInviteCode, HandRunning, NotSeated, TableClosed, TableFull
+from tables.errors import (
+    AlreadySeated,
+    BadInviteCode,
+    EscapeUnconfirmed,
+    HandRunning,
+    NotSeated,
+    TableClosed,
+    TableFull,
+)
 from tables.models import KNOWN_OPTIONS, Escape, Room, Seat, Table, TableStatus, new_invite_code
 from tables.services import actions, between_hands, brackets, seats
 from tables.services.events import EventRecorder
@@ -95,20 +103,24 @@ def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
         seat = table.seats.filter(user__isnull=True, is_bot=False).order_by("index").first()
         if seat is None:
             raise TableFull()
-        seat.user, seat.auto, seat.leaving, seat.disconnected_at = user, False, False, now
+        # Sitting down is being ready (准备): the deal waits for nobody's click but the others'.
+        seat.user, seat.auto, seat.leaving, seat.disconnected_at, seat.ready = user, False, False, now, True
         seat.save()
+        events = EventRecorder(table)
         if table.bots_at is None:
             table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
             table.save(update_fields=["bots_at"])
-        events = EventRecorder(table)
+            between_hands.announce_timers(table, events)
         seats.announce_seats(table, events)
         between_hands.deal_if_full(table, now, events)
         events.finish()
         return table
 
 
-def leave(user: User, table_id: int, now: datetime | None = None) -> Escape | None:
-    """Stand up. During a running hand this is an escape (逃跑): the bot plays on, the penalty follows."""
+def leave(user: User, table_id: int, now: datetime | None = None, *, confirmed: bool = False) -> Escape | None:
+    """Stand up: free between hands (RULINGS). During a running hand this is an escape (逃跑), which the
+    player must have confirmed knowing its cost (else EscapeUnconfirmed, stating it; nothing changes):
+    the bot plays on, the penalty follows."""
     now = now or timezone.now()
     with transaction.atomic():
         table = actions.lock_table(table_id)
@@ -118,6 +130,7 @@ def leave(user: User, table_id: int, now: datetime | None = None) -> Escape | No
         events = EventRecorder(table)
         escape = None
         if table.status == TableStatus.PLAYING:
+            _check_confirmed(table, seat, confirmed)
             escape = seats.record_escape(table, seat, "left", now, events, hand_off=True)
         else:
             seats.free_seat(seat)
@@ -125,6 +138,14 @@ def leave(user: User, table_id: int, now: datetime | None = None) -> Escape | No
             seats.close_if_no_players(table)
         events.finish()
         return escape
+
+
+def _check_confirmed(table: Table, seat: Seat, confirmed: bool) -> None:
+    hand = table.current_hand()
+    if confirmed or seat.leaving or hand is None or seat.user_id is None:
+        return
+    cost = seats.escape_cost(hand, seat.index, seat.user_id)
+    raise EscapeUnconfirmed(message=_("牌局进行中：现在离开算作逃跑，将扣除 %(cost)s 游戏币。请确认"), cost=cost)
 
 
 def _not_seated_elsewhere(user: User) -> None:

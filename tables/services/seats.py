@@ -9,8 +9,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from tables.models import Escape, HandStatus, Seat, Table, TableStatus
-from tables.services import actions, jobs
+from engine.payments import escape_penalty
+from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
+from tables.services import actions, brackets, jobs
 from tables.services.events import EventRecorder, same_for_all
 
 
@@ -25,6 +26,7 @@ def seat_list(seats: list[Seat]) -> list[dict[str, Any]]:
             "auto": s.auto,
             "connected": s.connections > 0 or s.is_bot,
             "leaving": s.leaving,
+            "ready": s.ready or s.is_bot,  # bots are ready at once
         }
         for s in seats
     ]
@@ -72,3 +74,10 @@ def record_escape(
         escape_id = escape.pk
         jobs.queue_after_commit(jobs.PENALIZE_ESCAPE, escape_id)  # else: the reconciler
     return escape
+
+
+def escape_cost(hand: Hand, seat: int, user_id: int) -> int:
+    """The coins leaving the running `hand` now would cost the player at `seat` (RULINGS "Escape"): the
+    variant's penalty, down to what their balance can pay (the ledger's floor), stated before they confirm."""
+    owed = escape_penalty(hand.variant, hand.base, seat, len(hand.players))
+    return min(sum(t.owed for t in owed), brackets.balance_of(user_id))

@@ -166,10 +166,23 @@ def penalize_escape(escape_id: int) -> str:
     escape = Escape.objects.select_related("hand").get(pk=escape_id)
     if escape.penalized:
         return "already penalized"
-    hand = escape.hand
-    apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
-    Escape.objects.filter(pk=escape_id).update(penalized=True)
+    _penalize(escape)
     return "penalized"
+
+
+def penalize_escape_now(escape_id: int) -> int:
+    """`penalize_escape` at once, where the player leaves (so the next page shows the balance after it; the
+    task queued with the escape then finds it paid, the ledger's key keeps it once): the coins paid."""
+    escape = Escape.objects.select_related("hand").get(pk=escape_id)
+    posted = _penalize(escape)
+    return sum(int(row["paid"]) for row in posted.detail["transfers"] if int(row["payer"]) == escape.seat)
+
+
+def _penalize(escape: Escape) -> Transaction:
+    hand = escape.hand
+    posted = apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
+    Escape.objects.filter(pk=escape.pk).update(penalized=True)
+    return posted
 
 
 def overdue(now: datetime) -> tuple[list[int], list[int]]:

@@ -12,8 +12,9 @@ from engine.hand import HandState, asked
 from engine.view import view
 from tables.models import Hand, HandStatus, Room, Seat, Table
 from tables.services.actions import hand_header, lock_table, running_hand, seats_of
+from tables.services.between_hands import timer_info
 from tables.services.hints import hints
-from tables.services.seats import seat_list
+from tables.services.seats import escape_cost, seat_list
 from tables.services.states import hand_state
 
 
@@ -38,7 +39,7 @@ def table_info(table: Table, seat: int | None, hand: Hand | None = None) -> dict
     }
     if seat is not None and table.private:
         info["invite_code"] = table.invite_code  # only players at the table see the code
-    return info
+    return {**info, **timer_info(table)}
 
 
 def hand_info(hand: Hand, seat: int | None) -> dict[str, Any]:
@@ -104,4 +105,15 @@ def snapshot_locked(table: Table, seats: list[Seat], seat: int | None) -> dict[s
         "seats": seat_list(seats),
         "hand": hand_info(hand, seat) if hand else None,
         "last_result": last_result(table),
+        "escape_cost": _escape_cost(hand, seats, seat),
     }
+
+
+def _escape_cost(hand: Hand | None, seats: list[Seat], seat: int | None) -> int | None:
+    """What leaving the running hand would cost this seat's player now (the 离开 button's confirmation)."""
+    if hand is None or seat is None:
+        return None
+    mine = next(s for s in seats if s.index == seat)
+    if mine.user_id is None or mine.leaving:
+        return None
+    return escape_cost(hand, seat, mine.user_id)

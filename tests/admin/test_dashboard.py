@@ -32,7 +32,7 @@ def test_the_figures_count_what_happened(cai, ming, fang, running_table):
 def test_an_escape_shows_on_the_day(ming, running_table):
     from tables.services import seating
 
-    seating.leave(ming, running_table.pk)
+    seating.leave(ming, running_table.pk, confirmed=True)
     today = timezone.localdate().strftime("%m-%d")
     assert dict(metrics.dashboard().escapes_per_day)[today] == 1
 

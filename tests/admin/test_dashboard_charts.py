@@ -81,7 +81,7 @@ def test_legend_items_never_overlap_and_stay_inside_the_chart(names):
 def test_the_escapes_chart_shows_the_escape_it_counts(as_staff, li, ming, running_table):
     from tables.services import seating
 
-    seating.leave(ming, running_table.pk)
+    seating.leave(ming, running_table.pk, confirmed=True)
     page = as_staff(li).get("/admin/dashboard/").content.decode()
     escapes = re.search(r'<figure id="chart-escapes">(.*?)</figure>', page, re.S).group(1)  # type: ignore[union-attr]
     assert [value for value, _h in bars(escapes)] == [1] and scale(escapes) == "最大 1 次"

@@ -22,7 +22,7 @@ def room_form(**changes: object) -> dict[str, object]:
         "claim_seconds": 8,
         "grace_seconds": 60,
         "bot_wait_seconds": 15,
-        "between_hands_seconds": 8,
+        "between_hands_seconds": 15,
         "bot_level": "normal",
         "bot_think_min_ms": 800,
         "bot_think_max_ms": 2000,

@@ -43,7 +43,7 @@ def test_the_file_lists_the_hands_and_results(as_staff, li, ming, won_hand):
 def test_the_file_lists_escapes(as_staff, li, ming, running_table):
     from tables.services import seating
 
-    seating.leave(ming, running_table.pk)  # 逃跑 during the running hand
+    seating.leave(ming, running_table.pk, confirmed=True)  # 逃跑 during the running hand
     page = as_staff(li).get(reverse("admin:accounts_user_change", args=[ming.pk])).content.decode()
     assert "主动离开" in page
 

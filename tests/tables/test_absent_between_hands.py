@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, funded):
     from tables.models import Hand, Seat, Table, TableEvent
-    from tables.services import actions, presence, seating
+    from tables.services import actions, between_hands, presence, seating
     from tables.services.sweeper import sweep_now
 
     ming = funded(make_player("ming", "阿明"), 1000)
@@ -26,6 +26,7 @@ def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, fund
     actions.set_auto(table.pk, ming.pk, True)
     actions.set_auto(table.pk, fang.pk, True)  # both let the bot finish the hand
     assert Hand.objects.get(table=table, number=1).settled
+    between_hands.set_ready(table.pk, fang.pk)  # 小芳 readies; 阿明 is gone
 
     sweep_now(timezone.now() + timedelta(seconds=60))  # the pause is over: time for the next deal
     table.refresh_from_db()
@@ -34,7 +35,7 @@ def test_an_absent_player_stands_up_before_the_next_deal(room, make_player, fund
     assert Seat.objects.filter(table=table, user=fang).exists()
     moved = TableEvent.objects.filter(table=table, kind="moved_out").latest("version")
     told = moved.view_for(None) or {}
-    assert told["user"] == ming.pk and "disconnected" in told["reason"]
+    assert told["user"] == ming.pk and told["code"] == "disconnected"
 
     after_wait = timezone.now() + timedelta(seconds=120)
     presence.seen(table.pk, fang.pk, after_wait)  # 小芳's page keeps pinging (the heartbeat decides presence)
@@ -48,7 +49,7 @@ def test_a_phantom_connection_does_not_keep_an_absent_player_seated(room, make_p
     seat still counts a socket. Between hands the heartbeat decides: silent past the presence timeout, he
     stands up, and the bot does not play his coins hand after hand."""
     from tables.models import Hand, Seat
-    from tables.services import actions, presence, seating
+    from tables.services import actions, between_hands, presence, seating
     from tables.services.sweeper import sweep_now
 
     ming = funded(make_player("ming", "阿明"), 1000)
@@ -62,6 +63,7 @@ def test_a_phantom_connection_does_not_keep_an_absent_player_seated(room, make_p
     actions.set_auto(table.pk, ming.pk, True)
     actions.set_auto(table.pk, fang.pk, True)
     assert Hand.objects.get(table=table, number=1).settled
+    between_hands.set_ready(table.pk, fang.pk)
 
     timeout = settings.TABLES_PRESENCE_TIMEOUT_SECONDS
     later = timezone.now() + timedelta(seconds=timeout + 60)

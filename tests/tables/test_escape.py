@@ -25,16 +25,23 @@ def balance(user) -> int:
     return ledger.balance_of(user)
 
 
-async def test_leaving_a_running_hand_is_an_escape_penalised_once(four_players, seat_at_table):
-    from tables.models import Escape, Hand
+async def test_leaving_a_running_hand_is_an_escape_penalised_once(four_players, seat_at_table, scattered_deal):
+    from tables.models import Escape, Hand, Seat
     from tables.tasks import penalize_escape
 
     _ming, _fang, _wang, zhen = four_players
-    table = await sync_to_async(seat_at_table)(four_players, "pinghe")
+    table = await sync_to_async(seat_at_table)(four_players, "pinghe", options=scattered_deal)  # the hand runs
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
     hand = await sync_to_async(Hand.objects.get)(table=table, number=1)
+    assert clients[3].state["escape_cost"] == 120  # what her 离开 button's confirmation states
 
+    # Unconfirmed, the table states the exact penalty and changes nothing.
     await clients[3].send({"type": "leave"})
+    refused = await clients[3].expect("error")
+    assert refused["code"] == "escape_unconfirmed" and "120" in refused["reason"]
+    assert not await sync_to_async(Seat.objects.filter(table=table, user=zhen, leaving=True).exists)()
+
+    await clients[3].send({"type": "leave", "confirm": True})
     assert (await clients[3].expect("left"))["escaped"] is True
     escape = await sync_to_async(Escape.objects.get)(hand=hand, seat=3)
     assert escape.reason == "left" and escape.penalized

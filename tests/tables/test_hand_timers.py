@@ -45,8 +45,7 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
     ming, funded, scripted_room, django_capture_on_commit_callbacks
 ):
     from operations.services import change_room
-    from tables.services import actions, presence
-    from tables.services.sweeper import sweep_now
+    from tables.services import actions, between_hands, presence
 
     funded(ming)
     with django_capture_on_commit_callbacks(execute=True):
@@ -80,10 +79,10 @@ def test_a_timer_change_reaches_the_next_hand_not_the_running_one(
     actions.set_auto(table.pk, ming.pk, False)
 
     # The next deal takes the new timers (its grace period too: `grace_expired` reads the hand's).
-    later = timezone.now() + timedelta(hours=1)  # the pause between hands is over
+    later = timezone.now() + timedelta(seconds=5)  # within the ready time
     presence.seen(table.pk, ming.pk, later)  # his page kept pinging meanwhile (the heartbeat decides presence)
     with django_capture_on_commit_callbacks(execute=True):
-        assert sweep_now(later)["deals"] == 1
+        between_hands.set_ready(table.pk, ming.pk, later)  # 准备: the only person at the table, so the deal
     second = running_hand(table)
     assert timers(second) == (100, 50, 10)
     earliest, latest = deadline_after(second, later, later)

@@ -19,13 +19,16 @@ def running_hand(table_id: int):
     return Hand.objects.get(table_id=table_id, status="playing")
 
 
-async def test_an_overdue_turn_is_played_by_the_bot_and_a_stale_timer_does_nothing(four_players, seat_at_table):
+async def test_an_overdue_turn_is_played_by_the_bot_and_a_stale_timer_does_nothing(
+    four_players, seat_at_table, scattered_deal
+):
     from tables.models import Seat
     from tables.services.actions import fire_deadline
     from tables.services.sweeper import sweep_now
 
     ming = four_players[0]
-    table = await sync_to_async(seat_at_table)([ming], "pinghe")
+    # a ready time longer than the jump to the deadline: a hand the bots finish meanwhile is not stood up
+    table = await sync_to_async(seat_at_table)([ming], "pinghe", options=scattered_deal, between_hands_seconds=600)
     client = await TableClient.open(ming, table.pk, "ming")
     await bots_fill(table)
     await client.sync()
