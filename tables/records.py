@@ -128,14 +128,18 @@ class PlayerRecord:
 def player_record(user_id: int, days: int = 30, now: datetime | None = None) -> PlayerRecord:
     per_variant = {variant: VariantRecord(variant) for variant, _name in VARIANT_CHOICES}
     record = PlayerRecord(list(per_variant.values()))
+    # RULINGS: a hand 托管 finished for an escaped player counts as an escape, not as their win or loss.
+    escaped = set(Escape.objects.filter(user_id=user_id).values_list("hand_id", flat=True))
     for hand, seat in finished_hands_of(user_id):
+        if hand.pk in escaped:
+            continue
         o = outcome(hand, seat)
         per_variant.setdefault(hand.variant, VariantRecord(hand.variant)).add(o)
         if o.won and o.paid > 0 and (record.biggest is None or o.paid > record.biggest.paid):
             record.biggest = o
         if o.dealer:
             record.best_streak = max(record.best_streak, hand.streak)
-    record.escapes = Escape.objects.filter(user_id=user_id).count()
+    record.escapes = len(escaped)
     record.balance = balance_by_day(user_id, days, now)
     return record
 

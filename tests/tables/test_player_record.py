@@ -87,3 +87,12 @@ def test_the_profile_shows_the_record_the_replay_link_and_the_chart(ming, played
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart"' in page and "<polyline" in page
     assert 'id="best-streak">3<' in page
     assert "广东鸡平胡等级" in page  # the guangdong title stays
+
+
+def test_a_hand_he_escaped_counts_as_an_escape_not_as_his_win(ming, played):
+    """RULINGS: the hand 托管 won for him after he left is an escape on his record, not a win."""
+    Escape.objects.create(hand=played["robs"], seat=1, user=ming, reason="left")
+    record = player_record(ming.pk)
+    pinghe = by_variant(ming)["pinghe"]
+    assert (pinghe.hands, pinghe.wins) == (1, 0) and record.escapes == 1
+    assert record.biggest is not None and record.biggest.hand != played["robs"]

@@ -149,3 +149,37 @@ def test_a_newcomer_starts_with_bots_at_once(room, make_player, funded):
     assert between_hands.start_with_bots(table.pk, ming.pk, timezone.now()) is True  # 和机器人开始
     assert Hand.objects.filter(table=table, number=1).exists()
     assert Seat.objects.filter(table=table, is_bot=True).count() == 3
+
+
+async def test_a_player_stood_up_watches_as_a_spectator_and_never_sees_the_next_seat_holders_hand(
+    four_players, seat_at_table
+):
+    """阿珍's page stays open but she did not ready: from the stand-up on her socket is a spectator's,
+    so the hand the bot is dealt in her old seat reaches her as everyone else sees it, tiles hidden."""
+    from asgiref.sync import sync_to_async
+
+    from tables.models import TableEvent
+    from tables.services import between_hands
+    from tables.services.sweeper import sweep_now
+    from tests.tables.conftest import TableClient
+
+    ming, fang, wang, zhen = four_players
+    table = await sync_to_async(settled_table)(four_players, seat_at_table)
+    watching = await TableClient.open(zhen, table.pk, "zhen")
+    assert watching.seat == 3
+    for player in (ming, fang, wang):
+        await sync_to_async(between_hands.set_ready)(table.pk, player.pk)
+    deadline = table.next_hand_at + timedelta(seconds=1)
+    await sync_to_async(present_until)(table, four_players, deadline)
+    await sync_to_async(sweep_now)(deadline)  # she stands up
+    bot_wait = await sync_to_async(lambda: table.room.bot_wait_seconds)()
+    after_wait = deadline + timedelta(seconds=bot_wait + 1)
+    await sync_to_async(present_until)(table, [ming, fang, wang], after_wait)
+    await sync_to_async(sweep_now)(after_wait)  # a bot takes seat 3, the hand is dealt
+    await watching.sync()
+
+    started = watching.seen("hand_started")[-1]
+    stored = await sync_to_async(TableEvent.objects.get)(table=table, version=started["version"])
+    public = stored.view_for(None) or {}
+    assert started["hand"] == public["hand"] != (stored.view_for(3) or {})["hand"]
+    await watching.close()
