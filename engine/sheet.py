@@ -472,3 +472,28 @@ def _signed(transfers: Sequence[Transfer], seat: int, *, paid: bool) -> int:
         amount = t.paid if paid else t.owed
         total += amount if t.receiver == seat else -amount if t.payer == seat else 0
     return total
+
+
+def with_posted_transfers(sheet: Mapping[str, Any], posted: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A stored sheet (`SettlementSheet.to_json()`) with what the ledger actually moved.
+
+    `posted` are the ledger's transfer rows (payer, receiver, owed, paid): they replace the
+    sheet's transfers, each seat's `paid` becomes its net of them, and `posted` marks the
+    sheet as paid. Before that a sheet's `paid` is only what was owed (a live hand is dealt
+    without the balances: the floor is the ledger's to apply), and readers show nothing paid.
+    """
+    rows = [{key: int(row[key]) for key in ("payer", "receiver", "owed", "paid")} for row in posted]
+    seats = []
+    for seat in sheet.get("seats", []):
+        n = int(seat["seat"])
+        paid = sum(r["paid"] for r in rows if r["receiver"] == n) - sum(r["paid"] for r in rows if r["payer"] == n)
+        seats.append({**seat, "paid": paid})
+    return {**sheet, "seats": seats, "transfers": rows, "posted": True}
+
+
+def posted_paid(sheet: Mapping[str, Any] | None, seat: int) -> int | None:
+    """What the ledger moved for `seat` on this stored sheet (signed), or None while it is not posted."""
+    if not sheet or not sheet.get("posted"):
+        return None
+    rows = sheet.get("seats", [])
+    return int(rows[seat]["paid"]) if seat < len(rows) else 0

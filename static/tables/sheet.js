@@ -78,7 +78,9 @@ export class Sheet {
       tr.dataset.seat = row.seat;
       tr.innerHTML = `<td class="who">${esc(name(row.seat))}${row.seat === S.seat ? ` <em>(${_("你")})</em>` : ""}${row.seat === winner ? " " + ICON.star : ""}</td>` +
         `<td><ul class="items">${row.items.map((it) => this.itemText(it)).join("") || "<li>—</li>"}</ul></td>` +
-        `<td class="num">${signed(row.owed)}</td><td class="num total ${row.paid > 0 ? "plus" : row.paid < 0 ? "minus" : ""}" data-paid="${row.paid}">${signed(row.paid)}</td>` +
+        `<td class="num">${signed(row.owed)}</td>` + (sheet.posted  // 实付: what the ledger moved, once it has posted the hand
+          ? `<td class="num total ${row.paid > 0 ? "plus" : row.paid < 0 ? "minus" : ""}" data-paid="${row.paid}">${signed(row.paid)}</td>`
+          : `<td class="num total pending">…</td>`) +
         (bal ? `<td class="num balance">${bal[String(row.seat)] ?? "—"}</td>` : "");
       body.appendChild(tr);
     }
