@@ -93,3 +93,54 @@ def logged_in(user: Any) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+# --- the sheet explains: every multiplier its own factor, the floor its own line, lines that add up ------
+
+MING_ZH = ["抢金：底 10 × 2番 × 庄家 ×2 = −40（付给 小芳）", "余额不足，只付 5（少付 35）：+35", "合计 −5"]
+MING_EN = [
+    "qiangjin: base 10 × 2 fan × dealer (庄家) ×2 = −40 (to 小芳)",
+    "balance too low, pays only 5 (35 short): +35",
+    "Total −5",
+]
+FANG_ZH = [  # the losers in playing order after the winner
+    "抢金：底 10 × 2番 = +20（老王 付）",
+    "抢金：底 10 × 2番 = +20（阿珍 付）",
+    "抢金：底 10 × 2番 × 庄家 ×2 = +40（阿明 付）",
+    "输家余额不足，少收 35：−35",
+    "合计 +45",
+]
+
+
+def amounts(lines: list[str]) -> list[int]:
+    """The signed amount each line ends its sum with (the last figure after '=' or '：')."""
+    import re
+
+    return [int(re.findall(r"([+−]\d+)", line)[-1].replace("−", "-")) for line in lines]
+
+
+def test_each_seat_s_lines_add_up_to_what_it_paid(short_loser_hand):
+    hand, events = short_loser_hand
+    for code in ("zh-hans", "en"):
+        words = hand.sheet["explained"][code]
+        for seat, lines in enumerate(words["seats"]):
+            assert sum(amounts(lines[:-1])) == amounts(lines[-1:])[0] == PAID[seat]
+    assert events[0]["sheet"]["explained"] == hand.sheet["explained"]  # the live card's words are the replay's
+
+
+def test_the_dealer_s_double_and_the_floor_are_lines_of_their_own(short_loser_hand):
+    hand, _events = short_loser_hand
+    zh, en = hand.sheet["explained"]["zh-hans"], hand.sheet["explained"]["en"]
+    assert zh["seats"][0] == MING_ZH and en["seats"][0] == MING_EN
+    assert zh["seats"][1] == FANG_ZH
+    assert zh["rule"] is None and zh["notes"] == []  # a self-drawn win: no 点炮 rule to state
+
+
+def test_the_replay_shows_the_same_lines_in_the_page_s_language(short_loser_hand, four_players):
+    hand, _events = short_loser_hand
+    client = logged_in(four_players[0])
+    page = client.get(f"/tables/hands/{hand.pk}/replay/").content.decode()
+    assert all(line in page for line in MING_ZH)
+    client.cookies["django_language"] = "en"
+    page = client.get(f"/tables/hands/{hand.pk}/replay/").content.decode()
+    assert all(line in page for line in MING_EN) and "余额不足" not in page
