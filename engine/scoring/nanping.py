@@ -97,12 +97,9 @@ def _win(ctx: WinContext, winner: int, win_type: WinType, fenbing: list[Charge])
         factors = (("base", ctx.base), ("fan", fan), ("streak", mult))
         charges.append(Charge(loser, winner, ctx.base * fan * mult, name, win_type.en, fan * mult, Unit.FAN, factors))
         if points:
-            factors = (("base", ctx.base), ("points", points))
-            charges.append(
-                Charge(
-                    loser, winner, ctx.base * points, "花分/杠分", "flower/kong points", points, Unit.POINTS, factors
-                )
-            )
+            by_points = (("base", ctx.base), ("points", points))
+            name_zh, name_en = "花分/杠分", "flower/kong points"
+            charges.append(Charge(loser, winner, ctx.base * points, name_zh, name_en, points, Unit.POINTS, by_points))
     charges += losers_points(ctx, ctx.losers) + fenbing
     if ctx.bao is not None:
         charges = [_bao(c, winner, ctx.bao) for c in charges]
