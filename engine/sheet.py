@@ -255,6 +255,7 @@ class SheetItem:
     unit: Unit
     amount: int = 0
     counterparty: int | None = None  # the seat paying or receiving this item's coins
+    factors: tuple[tuple[str, int], ...] = ()  # how `amount` was reached (see `Charge.factors`)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -264,6 +265,7 @@ class SheetItem:
             "unit": str(self.unit),
             "amount": self.amount,
             "counterparty": self.counterparty,
+            "factors": [list(f) for f in self.factors],
         }
 
 
@@ -278,6 +280,11 @@ class Charge:
     name_en: str
     value: int
     unit: Unit = Unit.COINS
+    # How `amount` is reached, as data a sheet's reader words in its own language: the product of
+    # the multipliers, in order, e.g. (("base", 10), ("fan", 2), ("dealer", 2)) = 40. Keys: "base",
+    # "fan", "points" (分), "dealer" (庄家 ×2), "streak" (连庄 ×n), and "bao" (the seat whose share
+    # the 包 seat pays; not a multiplier). Empty when the amount needs no explaining.
+    factors: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,8 +468,8 @@ def _seat_items(
 ) -> list[tuple[SheetItem, ...]]:
     items: list[list[SheetItem]] = [list(fan_lines.get(seat, ())) for seat in range(n_seats)]
     for c in charges:
-        items[c.payer].append(SheetItem(c.name_zh, c.name_en, c.value, c.unit, -c.amount, c.receiver))
-        items[c.receiver].append(SheetItem(c.name_zh, c.name_en, c.value, c.unit, c.amount, c.payer))
+        items[c.payer].append(SheetItem(c.name_zh, c.name_en, c.value, c.unit, -c.amount, c.receiver, c.factors))
+        items[c.receiver].append(SheetItem(c.name_zh, c.name_en, c.value, c.unit, c.amount, c.payer, c.factors))
     return [tuple(seat_items) for seat_items in items]
 
 
@@ -472,3 +479,28 @@ def _signed(transfers: Sequence[Transfer], seat: int, *, paid: bool) -> int:
         amount = t.paid if paid else t.owed
         total += amount if t.receiver == seat else -amount if t.payer == seat else 0
     return total
+
+
+def with_posted_transfers(sheet: Mapping[str, Any], posted: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A stored sheet (`SettlementSheet.to_json()`) with what the ledger actually moved.
+
+    `posted` are the ledger's transfer rows (payer, receiver, owed, paid): they replace the
+    sheet's transfers, each seat's `paid` becomes its net of them, and `posted` marks the
+    sheet as paid. Before that a sheet's `paid` is only what was owed (a live hand is dealt
+    without the balances: the floor is the ledger's to apply), and readers show nothing paid.
+    """
+    rows = [{key: int(row[key]) for key in ("payer", "receiver", "owed", "paid")} for row in posted]
+    seats = []
+    for seat in sheet.get("seats", []):
+        n = int(seat["seat"])
+        paid = sum(r["paid"] for r in rows if r["receiver"] == n) - sum(r["paid"] for r in rows if r["payer"] == n)
+        seats.append({**seat, "paid": paid})
+    return {**sheet, "seats": seats, "transfers": rows, "posted": True}
+
+
+def posted_paid(sheet: Mapping[str, Any] | None, seat: int) -> int | None:
+    """What the ledger moved for `seat` on this stored sheet (signed), or None while it is not posted."""
+    if not sheet or not sheet.get("posted"):
+        return None
+    rows = sheet.get("seats", [])
+    return int(rows[seat]["paid"]) if seat < len(rows) else 0

@@ -2,19 +2,17 @@
 
 A bot seat has no `Seat.user`; at the deal each bot seat is given the bot user
 of its seat index, recorded in `Hand.players`, so the ledger settles a hand with
-bots like any other. The house keeps each bot funded before a deal (a ledger
-grant, once per hand and seat) so a bot never pays down to zero.
+bots like any other. The house keeps each bot funded before a deal: that coin
+movement is the settlement module's (`tables.services.settlement.fund_bots`).
 """
 
 from __future__ import annotations
 
 from accounts.models import User
 from engine import bot_levels
-from ledger import services as ledger
 from tables.models import Room, Seat
 
 BOT_USERNAME = "~bot{}"  # "~" cannot be chosen at sign-up (usernames are letters, digits and @.+-_)
-BOT_FLOAT_BASES = 5000  # a bot starts a hand with at least this many bases
 
 
 def bot_user(seat: int) -> User:
@@ -30,14 +28,6 @@ def bot_user(seat: int) -> User:
 
 def is_bot_user(user_id: int) -> bool:
     return User.objects.filter(pk=user_id, username__startswith="~bot").exists()
-
-
-def fund(user: User, base: int, hand_key: str) -> None:
-    """Top the bot up to BOT_FLOAT_BASES × base, once per `hand_key` (a ledger grant)."""
-    want = BOT_FLOAT_BASES * base
-    balance = ledger.balance_of(user)
-    if balance < want:
-        ledger.grant(user, want - balance, by=None, reason="house bot float", key=f"bot-float:{hand_key}:{user.pk}")
 
 
 def level_for(seat: Seat, room: Room) -> bot_levels.BotLevel:

@@ -1,7 +1,8 @@
 """A player's record (战绩) and the weekly leaderboard (周排行榜), read from finished hands.
 
 A finished hand stores its players (user id per seat), the seats house bots played,
-its sheet (what each seat owed and paid) and the engine's result (winner, discarder,
+its sheet (what each seat owed and, once the ledger has posted it, what the ledger moved:
+`engine.sheet.with_posted_transfers`) and the engine's result (winner, discarder,
 how it was won), so both are plain reads: nothing is kept twice. A win on another's
 discard (点炮胡, 抢杠胡) names the discarder, who dealt in (放炮); a win without one
 is self-drawn (自摸, 游金, 抢金, 天胡 …).
@@ -19,8 +20,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from engine.sheet import WinType
+from engine.sheet import WinType, posted_paid
 from ledger.models import Account, Posting
 from tables.models import VARIANT_CHOICES, Escape, Hand, HandStatus
 
@@ -33,7 +35,7 @@ class Outcome:
 
     hand: Hand
     seat: int
-    paid: int  # coins won (+) or lost (-) on the sheet; 0 without one
+    paid: int  # coins the ledger moved for the seat: won (+) or lost (-); 0 before it posts the hand
     won: bool
     self_drawn: bool
     dealt_in: bool  # this seat's discard was won on
@@ -51,8 +53,7 @@ def outcome(hand: Hand, seat: int) -> Outcome:
 
 
 def _paid(sheet: dict[str, Any] | None, seat: int) -> int:
-    rows = (sheet or {}).get("seats", [])
-    return int(rows[seat].get("paid", 0)) if seat < len(rows) else 0
+    return posted_paid(sheet, seat) or 0
 
 
 def finished_hands_of(user_id: int, hands: Any = None) -> Iterator[tuple[Hand, int]]:
@@ -147,17 +148,21 @@ def player_record(user_id: int, days: int = 30, now: datetime | None = None) -> 
 def balance_by_day(user_id: int, days: int, now: datetime | None = None) -> list[tuple[str, int]]:
     """The balance at the end of each of the last `days` days (site time zone), oldest first.
 
-    A younger account's chart starts the day before it was opened (at 0), not with empty weeks.
+    The chart starts from the real balance: the one before the first day, or for a younger account
+    the balance its first posting (the welcome grant) left, labelled 开户 — never a made-up 0.
     """
     today = timezone.localdate(now or timezone.now())
     opened = Account.objects.filter(user_id=user_id).values_list("created_at", flat=True).first()
     first = today - timedelta(days=days - 1)
-    if opened is not None:
-        first = max(first, min(timezone.localdate(opened), today) - timedelta(days=1))
-    start = timezone.make_aware(datetime.combine(first, time.min), timezone.get_current_timezone())
     postings = Posting.objects.filter(account__user_id=user_id)
+    series: list[tuple[str, int]] = []
+    if opened is not None and timezone.localdate(opened) > first:
+        first = min(timezone.localdate(opened), today)
+        opening = postings.order_by("id").values_list("balance_after", flat=True).first()
+        series.append((gettext("开户"), opening or 0))
+    start = timezone.make_aware(datetime.combine(first, time.min), timezone.get_current_timezone())
     before = postings.filter(transaction__created_at__lt=start).order_by("-id").first()
-    balance = before.balance_after if before else 0
+    balance = before.balance_after if before else (series[0][1] if series else 0)
     closing: dict[Any, int] = {}
     for at, after in (
         postings.filter(transaction__created_at__gte=start)
@@ -165,7 +170,6 @@ def balance_by_day(user_id: int, days: int, now: datetime | None = None) -> list
         .values_list("transaction__created_at", "balance_after")
     ):
         closing[timezone.localdate(at)] = after
-    series = []
     for n in range((today - first).days + 1):
         day = first + timedelta(days=n)
         balance = closing.get(day, balance)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from engine.sheet import posted_paid
 from tables import chat
 from tables.errors import EscapeUnconfirmed, TableError, refusal_text, refusal_texts
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
@@ -133,7 +134,7 @@ def history(request: HttpRequest) -> HttpResponse:
     mine = [h for h in recent[:2000] if request.user.pk in h.players][:100]
     reviews = {(r.hand_id, r.seat): r.efficiency for r in HandReview.objects.filter(hand__in=mine)}
     me = int(request.user.pk or 0)
-    rows = [(h, reviews.get((h.pk, h.seat_of(me) or 0))) for h in mine]
+    rows = [(h, reviews.get((h.pk, h.seat_of(me) or 0)), posted_paid(h.sheet, h.seat_of(me) or 0)) for h in mine]
     return render(request, "tables/history.html", {"rows": rows})
 
 

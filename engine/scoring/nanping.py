@@ -94,11 +94,12 @@ def _win(ctx: WinContext, winner: int, win_type: WinType, fenbing: list[Charge])
     charges: list[Charge] = []
     for loser in ctx.losers:
         mult = multiplier(ctx.streak, dealer_involved=ctx.dealer in (loser, winner))
-        charges.append(Charge(loser, winner, ctx.base * fan * mult, name, win_type.en, fan * mult, Unit.FAN))
+        factors = (("base", ctx.base), ("fan", fan), ("streak", mult))
+        charges.append(Charge(loser, winner, ctx.base * fan * mult, name, win_type.en, fan * mult, Unit.FAN, factors))
         if points:
-            charges.append(
-                Charge(loser, winner, ctx.base * points, "花分/杠分", "flower/kong points", points, Unit.POINTS)
-            )
+            by_points = (("base", ctx.base), ("points", points))
+            name_zh, name_en = "花分/杠分", "flower/kong points"
+            charges.append(Charge(loser, winner, ctx.base * points, name_zh, name_en, points, Unit.POINTS, by_points))
     charges += losers_points(ctx, ctx.losers) + fenbing
     if ctx.bao is not None:
         charges = [_bao(c, winner, ctx.bao) for c in charges]
@@ -118,9 +119,8 @@ def _bao(charge: Charge, winner: int, bao: int) -> Charge:
     """包: whatever is owed to the winner is owed by the 包 seat instead."""
     if charge.receiver != winner or charge.payer == bao:
         return charge
-    name_zh = f"包({charge.name_zh}, 代{charge.payer}号位)"
-    name_en = f"bao ({charge.name_en}, for seat {charge.payer})"
-    return Charge(bao, winner, charge.amount, name_zh, name_en, charge.value, charge.unit)
+    factors = (*charge.factors, ("bao", charge.payer))  # the seat whose share is paid, named by the reader
+    return Charge(bao, winner, charge.amount, charge.name_zh, charge.name_en, charge.value, charge.unit, factors)
 
 
 def losers_points(ctx: WinContext, losers: tuple[int, ...]) -> list[Charge]:

@@ -131,7 +131,8 @@ def _win(
         involved = ctx.dealer in (loser, winner)
         fan = total * (DEALER_FAN if involved else 1)
         amount = payment(ctx.base, total, dealer_involved=involved)
-        charges.append(Charge(loser, winner, amount, win_type.zh, win_type.en, fan, Unit.FAN))
+        factors = (("base", ctx.base), ("fan", total), *((("dealer", DEALER_FAN),) if involved else ()))
+        charges.append(Charge(loser, winner, amount, win_type.zh, win_type.en, fan, Unit.FAN, factors))
     lines = [SheetItem(win_type.zh, win_type.en, WIN_FAN[win_type], Unit.FAN)]
     lines += [SheetItem(h.name_zh, h.name_en, h.fan, Unit.FAN) for h in hand_fans]
     if winner == ctx.dealer:

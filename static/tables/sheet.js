@@ -64,6 +64,8 @@ export class Sheet {
 
   card(res, bal) {
     const S = this.S, sheet = res.sheet, winner = sheet.winner, name = (i) => this.ui.seatName(i);
+    // Once posted, the sheet as worded at settlement (tables/sheet_text.py): the same lines as the replay's.
+    const words = sheet.explained ? sheet.explained[LANG] : null;
     const card = h("div", "sheet-card");
     card.id = "sheet-card";
     card.setAttribute("role", "dialog");
@@ -82,14 +84,18 @@ export class Sheet {
       const tr = h("tr", (row.seat === S.seat ? "me " : "") + (row.seat === winner ? "winner" : ""));
       tr.dataset.seat = row.seat;
       tr.innerHTML = `<td class="who">${esc(name(row.seat))}${row.seat === S.seat ? ` <em>(${_("你")})</em>` : ""}${row.seat === winner ? " " + ICON.star : ""}</td>` +
-        `<td><ul class="items">${row.items.map((it) => this.itemText(it)).join("") || "<li>—</li>"}</ul></td>` +
-        `<td class="num">${signed(row.owed)}</td><td class="num total ${row.paid > 0 ? "plus" : row.paid < 0 ? "minus" : ""}" data-paid="${row.paid}">${signed(row.paid)}</td>` +
+        `<td>${words ? `<ul class="items explain">${(words.seats[row.seat] || []).map((line) => `<li>${esc(line)}</li>`).join("")}</ul>`
+          : `<ul class="items">${row.items.map((it) => this.itemText(it)).join("") || "<li>—</li>"}</ul>`}</td>` +
+        `<td class="num">${signed(row.owed)}</td>` + (sheet.posted  // 实付: what the ledger moved, once it has posted the hand
+          ? `<td class="num total ${row.paid > 0 ? "plus" : row.paid < 0 ? "minus" : ""}" data-paid="${row.paid}">${signed(row.paid)}</td>`
+          : `<td class="num total pending">…</td>`) +
         (bal ? `<td class="num balance">${bal[String(row.seat)] ?? "—"}</td>` : "");
       body.appendChild(tr);
     }
     table.appendChild(body);
     card.appendChild(table);
-    if (sheet.notes && sheet.notes.length) card.appendChild(t("p", "notes", sheet.notes.join(" · ")));
+    if (words && words.rule) card.appendChild(t("p", "sheet-rule", words.rule));
+    if (words && words.notes.length) card.appendChild(t("p", "notes", words.notes.join(" · ")));
     card.appendChild(t("p", "settled-state", res.settled || bal ? "✓ " + _("已结算入账") : _("结算中…")));
     card.dataset.settled = res.settled || bal ? "1" : "0";
     card.appendChild(this.buttons(res));

@@ -97,7 +97,10 @@ export class TableState {
       case "settled":
         this.balances = ev.balances;
         this.settledHand = ev.hand_id;
-        if (this.lastResult && this.lastResult.hand_id === ev.hand_id) this.lastResult.settled = true;
+        if (this.lastResult && this.lastResult.hand_id === ev.hand_id) {
+          this.lastResult.settled = true;
+          if (ev.sheet) this.lastResult.sheet = ev.sheet; // with what the ledger moved (its posted transfers)
+        }
         return false;
       case "moved_out":
         if (ev.seat !== this.seat) return false;

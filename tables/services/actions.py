@@ -328,8 +328,6 @@ def start_hand(table: Table, now: datetime, events: EventRecorder) -> Hand:
         state=state.to_json(),
         state_version=state.version,
     )
-    for index in hand.bots:
-        bots.fund(bots.bot_user(index), hand.base, f"hand:{hand.pk}")
     table.status = TableStatus.PLAYING
     table.next_hand_at = None
     table.bots_at = None

@@ -3,8 +3,10 @@
 The engine decides what is owed (`engine.payments`: the sheet's transfers, the escape
 penalty) and what is paid against the balances (the floor on each seat's net result);
 the ledger posts it exactly once per key (`ledger.services.post_table_transfers`). This
-module joins them and does the table's side: mark the hand settled, tell the table, move
-players whose balance left the bracket, schedule the next deal. The Celery tasks
+module joins them and does the table's side: store on the hand what the ledger moved (the
+sheet every reader shows), mark the hand settled, tell the table, move players whose balance
+left the bracket, schedule the next deal. It also keeps the house's bots funded for the
+posting (`fund_bots`), the one other coin movement a hand makes. The Celery tasks
 (`tables.tasks`) are thin wrappers that take ids and call in here; every function is safe
 to run twice.
 """
@@ -20,12 +22,16 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from accounts.models import User
 from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
+from engine.sheet import with_posted_transfers
 from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
+from tables import bots
 from tables.models import Escape, Hand, HandStatus, Table
 from tables.services import actions, between_hands, brackets, jobs
 from tables.services.events import EventRecorder, same_for_all
+from tables.sheet_text import explained
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +95,26 @@ def _ruled(rule: Any) -> ledger.PaymentRule:
     return pay
 
 
+# --- the house's bots --------------------------------------------------------------------
+
+BOT_FLOAT_BASES = 5000  # a bot starts a hand with at least this many bases
+
+
+def fund_bots(hand: Hand) -> None:
+    """Top each house bot of the hand up to BOT_FLOAT_BASES × base before its settlement is posted, at most
+    once per hand and bot (a ledger grant), so a bot never pays down to zero and the people at the
+    table are paid in full. Safe to run again: a hand's bot already funded is not funded twice."""
+    for seat in hand.bots:
+        _fund(bots.bot_user(seat), hand.base, f"bot-float:hand:{hand.pk}:{seat}")
+
+
+def _fund(user: User, base: int, key: str) -> None:
+    want = BOT_FLOAT_BASES * base
+    balance = ledger.balance_of(user)
+    if balance < want and not Transaction.objects.filter(idempotency_key=key).exists():
+        ledger.grant(user, want - balance, by=None, reason="house bot float", key=key)
+
+
 # --- a finished hand --------------------------------------------------------------------
 
 
@@ -102,6 +128,7 @@ def settle_hand(hand_id: int) -> str:
         return "not finished"
     if hand.settled:
         return "already settled"
+    fund_bots(hand)
     posted = post_hand_settlement(str(hand.pk), hand.players, (hand.sheet or {}).get("transfers", []))
     _fault_pause()
     balances = brackets.balances_of(_people(hand))  # after the posting
@@ -118,18 +145,27 @@ def settle_hand(hand_id: int) -> str:
 def _mark_settled(
     table: Table, events: EventRecorder, hand_id: int, paid: list[dict[str, int]], balances: dict[int, int]
 ) -> bool:
-    """Mark the hand settled and announce the sheet with what was paid; False if it already was.
-    Runs inside the caller's transaction, `table` locked."""
+    """Store what the ledger moved on the hand's sheet, mark the hand settled and announce the sheet;
+    False if it already was. Runs inside the caller's transaction, `table` locked."""
     hand = Hand.objects.select_for_update().get(pk=hand_id)
     if hand.settled:
         return False
     hand.settled = True
-    hand.save(update_fields=["settled"])
+    if hand.sheet is not None:
+        sheet = with_posted_transfers(hand.sheet, paid)
+        hand.sheet = {**sheet, "explained": explained(sheet, seat_names(hand))}
+    hand.save(update_fields=["settled", "sheet"])
     view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid}
     view["balances"] = {str(seat): balances.get(user_id) for seat, user_id in enumerate(hand.players)}
     events.add("settled", same_for_all(table.room.n_seats, view), hand)
     jobs.queue_after_commit(jobs.REVIEW_HAND, hand_id)  # 牌谱分析, off the hot path
     return True
+
+
+def seat_names(hand: Hand) -> list[str | None]:
+    """Each seat's player as the table shows them; None for a house bot's seat (worded per language)."""
+    shown = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
+    return [None if seat in hand.bots else shown.get(pk) for seat, pk in enumerate(hand.players)]
 
 
 def _fault_pause() -> None:

@@ -72,3 +72,21 @@ def item_name(item: dict[str, str]) -> str:
     """A sheet item's name in the page's language (the engine gives both)."""
     english = (get_language() or "").startswith("en")
     return str(item.get("name_en") if english and item.get("name_en") else item.get("name_zh", ""))
+
+
+@register.filter
+def sheet_words(sheet: dict[str, object] | None) -> object:
+    """The sheet as worded at settlement (tables.sheet_text) in the page's language, or None before."""
+    words = (sheet or {}).get("explained")
+    if not isinstance(words, dict):
+        return None
+    return words.get("en" if (get_language() or "").startswith("en") else "zh-hans")
+
+
+@register.filter
+def index(rows: object, i: object) -> object:
+    """`rows[i]`, or () when there is no such row."""
+    try:
+        return rows[int(i)]  # type: ignore[index,call-overload]
+    except (IndexError, KeyError, TypeError, ValueError):
+        return ()

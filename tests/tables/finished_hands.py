@@ -15,6 +15,7 @@ from django.utils import timezone
 from engine.actions import Discard, QiangJin, Win
 from engine.hand import HandState, apply, new_hand, pass_for_idle_seats
 from engine.hand_script import arrange
+from engine.sheet import with_posted_transfers
 from engine.tiles import Tile
 from tables.models import Hand, HandStatus, Room, Table
 
@@ -41,16 +42,21 @@ def settled(state: HandState) -> HandState:
 
 
 def store(state: HandState, players: list[Any], finished_at: Any = None) -> Hand:
-    """The finished hand as the tables keep it; seats 2 and 3 are house bots."""
+    """The finished hand as the tables keep it once settled, every loser having paid in full (what a short
+    loser sees is tests/tables/test_paid_is_what_the_ledger_moved.py's story); seats 2 and 3 are house bots."""
     room, _ = Room.objects.get_or_create(variant=state.variant, base=10)
     table = Table.objects.create(room=room)
     assert state.finished and state.sheet is not None
     return Hand.objects.create(
         table=table, number=1, variant=state.variant, base=10, seed=state.seed, commitment="-",
         dealer=state.dealer, streak=state.streak, players=[p.pk for p in players], bots=[2, 3],
-        state=state.to_json(), status=HandStatus.FINISHED, sheet=state.sheet.to_json(),
+        state=state.to_json(), status=HandStatus.FINISHED, settled=True, sheet=paid_in_full(state.sheet.to_json()),
         finished_at=finished_at or timezone.now(),
     )  # fmt: skip
+
+
+def paid_in_full(sheet: dict[str, Any]) -> dict[str, Any]:
+    return with_posted_transfers(sheet, sheet["transfers"])
 
 
 def house_bots(make_player: Any) -> list[Any]:

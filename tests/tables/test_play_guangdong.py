@@ -12,8 +12,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
 
 
 async def test_two_players_and_two_bots_play_a_guangdong_hand_to_settlement(four_players, seat_at_table):
-    from tables.bots import BOT_FLOAT_BASES
     from tables.models import Hand, Table
+    from tables.services.settlement import BOT_FLOAT_BASES
 
     ming, fang = four_players[:2]
     table = await sync_to_async(seat_at_table)([ming, fang], "guangdong")

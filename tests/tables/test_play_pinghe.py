@@ -36,7 +36,7 @@ async def test_two_players_and_two_bots_play_a_pinghe_hand_to_settlement(four_pl
     assert started["commitment"] == hand.commitment and ended["seed"] == hand.seed
     postings, total = await sync_to_async(ledger_facts)(hand.pk, hand.players)
     assert postings == 1
-    from tables.bots import BOT_FLOAT_BASES
+    from tables.services.settlement import BOT_FLOAT_BASES
 
     assert total == 1000 + 1000 + 2 * BOT_FLOAT_BASES * 10  # coins move between the seats, none appear or vanish
     settled = clients[1].seen("settled")[0]

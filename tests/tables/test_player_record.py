@@ -58,10 +58,11 @@ def test_the_biggest_hand_the_best_streak_and_escapes(ming, played):
     assert record.escapes == 1
 
 
-def test_the_balance_chart_runs_from_the_day_before_the_account_opened_to_today_s_balance(ming, funded):
+def test_a_young_account_s_chart_starts_at_its_opening_balance_not_at_0(ming, funded):
     funded(ming, 1200)
     series = player_record(ming.pk).balance
-    assert [v for _day, v in series] == [0, 1200] and series[-1][1] == ledger.balance_of(ming)
+    assert series[0] == ("开户", 1200) and [v for _day, v in series] == [1200, 1200]
+    assert series[-1][1] == ledger.balance_of(ming)
 
 
 def test_an_older_account_s_chart_covers_thirty_days_each_closing_at_that_day_s_last_balance(ming, funded):
