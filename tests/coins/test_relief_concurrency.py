@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import threading
+import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from rest_framework.test import APIClient
 
 from coins.models import CoinPolicy
 from coins.services import ReliefRefused, claim_relief
 from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
+from tests.concurrency import together
 
 pytestmark = [
     pytest.mark.postgres,
@@ -35,25 +35,7 @@ def ming(make_player, brackets):
 
 def at_once(work: Callable[[int], Any]) -> list[Any]:
     """Run `work(i)` for i in range(N_CLAIMS) in as many threads released together; their results."""
-    results: list[Any] = [None] * N_CLAIMS
-    start = threading.Barrier(N_CLAIMS)
-
-    def run(i: int) -> None:
-        try:
-            start.wait()
-            results[i] = work(i)
-        except BaseException as error:  # a refusal, or a bug, reported to the main thread
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(N_CLAIMS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a claim hung (deadlock?)"
-    return results
+    return together(*(functools.partial(work, i) for i in range(N_CLAIMS)))
 
 
 def test_twenty_parallel_claims_are_paid_at_most_the_daily_limit(ming):

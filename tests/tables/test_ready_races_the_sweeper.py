@@ -5,15 +5,12 @@ finds no seat) and the hand waits for her seat to be filled; never both, never a
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
+from tests.concurrency import together
 from tests.tables.test_ready_or_stand_up import present_until, settled_table
 
 # Not marked `postgres`: that marker means a real Celery worker; here the settlement runs eagerly.
@@ -23,29 +20,6 @@ pytestmark = [
 ]
 
 ROUNDS = 4
-
-
-def together(*work: Callable[[], Any]) -> list[Any]:
-    """Run each callable in its own thread (its own database connection), released at once."""
-    results: list[Any] = [None] * len(work)
-    start = threading.Barrier(len(work))
-
-    def run(i: int) -> None:
-        try:
-            start.wait()
-            results[i] = work[i]()
-        except BaseException as error:  # a refusal, or a bug, reported to the main thread
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(work))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a call hung (deadlock?)"
-    return results
 
 
 @pytest.mark.parametrize("round_", range(ROUNDS))
