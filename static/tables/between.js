@@ -45,26 +45,30 @@ export class Between {
       S.table && S.table.bots_at, this.ui.sheet.closed()]);
     if (key !== this.key) {
       this.key = key;
+      for (const id of ["leave-form", "auto-toggle"]) document.getElementById(id)?.toggleAttribute("hidden", Boolean(S.stoodUp));
       box.hidden = !mode;
       fill(box, ...(mode ? this[mode]() : []));
     }
     this.tick();
   }
 
+  /** Why the player no longer sits here (also at the top of the sheet, which may still be open). */
+  stoodUpNote() {
+    const note = t("p", "between-text stood-up", (STOOD_UP[this.S.stoodUp] || STOOD_UP.not_ready)());
+    note.setAttribute("role", "alert");
+    return note;
+  }
+
   stood() {
-    const text = (STOOD_UP[this.S.stoodUp] || STOOD_UP.not_ready)();
     const again = t("a", "button primary", _("再来一局"));
     again.href = this.ui.app.dataset.roomUrl.replace("0", this.S.table.room.id);
     const lobby = t("a", "button secondary", _("返回大厅"));
     lobby.href = this.ui.app.dataset.lobbyUrl;
-    const note = t("p", "between-text stood-up", text);
-    note.setAttribute("role", "alert");
-    return [note, again, lobby];
+    return [this.stoodUpNote(), again, lobby];
   }
 
   waiting() {
-    const S = this.S, empty = S.seats.filter((s) => s.empty).length;
-    const nodes = [t("p", "between-text", fmt(_("等待入座… 还差 %s 人"), [empty]))];
+    const S = this.S, nodes = []; // the centre of the felt says how many seats are still empty
     if (S.table && S.table.bots_at) nodes.push(this.clock("bots", _("机器人 %s 秒后补位")));
     nodes.push(this.startWithBots());
     return nodes;

@@ -233,7 +233,7 @@ export class Renderer {
     }
     if (!S.hand) {
       const waiting = S.seats.filter((s) => s.empty).length;
-      return [t("div", "status", S.lastResult ? _("本局结束") : waiting ? fmt(_("等待入座… 还差 %s 人（稍后机器人补位）"), [waiting]) : _("等待开局"))];
+      return [t("div", "status", S.lastResult ? _("本局结束") : waiting ? fmt(_("等待入座… 还差 %s 人"), [waiting]) : _("等待开局"))];
     }
     const st = S.hand.state, gold = st.gold;
     const info = h("div", "info");

@@ -42,7 +42,7 @@ export class Sheet {
     const res = held ? null : this.result(), box = this.box();
     const bal = res && this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances : null;
     const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => [s.name, s.ready]),
-      this.S.table && this.S.table.ready_by]);
+      this.S.table && this.S.table.ready_by, this.S.stoodUp]);
     if (key === this.key) return;
     this.key = key;
     if (!res) { box.hidden = true; fill(box); return; }
@@ -76,6 +76,7 @@ export class Sheet {
     const heading = t("h2", "", `${_("结算")} — ${title}${type}${fan}`);
     heading.id = "sheet-title";
     card.appendChild(heading);
+    if (S.stoodUp) card.appendChild(this.ui.between.stoodUpNote()); // the ready time ran out: say so on top
     if (sheet.reading) card.appendChild(this.readingNode(sheet.reading));
     const table = h("table", "sheet-table");
     table.innerHTML = `<thead><tr><th>${_("玩家")}</th><th>${_("明细")}</th><th class="num">${_("应得/应付")}</th><th class="num">${_("实付")}</th>${bal ? `<th class="num">${_("余额")}</th>` : ""}</tr></thead>`;
@@ -115,7 +116,7 @@ export class Sheet {
       if (this.S.table && this.S.table.ready_by) buttons.appendChild(this.ui.between.clock("ready", _("%s 秒内准备，否则离座（不扣游戏币）")));
     }
     const leave = document.getElementById("leave-form");
-    if (leave) {
+    if (leave && !this.S.stoodUp) {
       const out = t("button", "secondary", _("离开牌桌"));
       out.type = "button";
       out.id = "sheet-leave";

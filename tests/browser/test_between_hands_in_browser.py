@@ -147,7 +147,10 @@ def test_ready_leave_and_the_ready_time_around_the_hand(live_app, browser, scree
     seat_with_bots(page, live_app, screenshots)
     settled_sheet(page)
     settled = ledger_balance(live_app, user)
-    page.wait_for_selector("#between .stood-up", timeout=20000)
+    page.wait_for_selector("#sheet-card .stood-up", timeout=20000)  # on top of the sheet still open
+    assert "不扣游戏币" in page.inner_text("#sheet-card .stood-up")
+    assert page.locator("#sheet-leave").count() == 0 and page.locator("#leave-button").is_hidden()
+    page.click("#look-table")
     assert "不扣游戏币" in page.inner_text("#between .stood-up")
     page.screenshot(path=str(screenshots / f"{size}-stood-up.png"))
     assert hands_at(live_app, user) == -1 and ledger_balance(live_app, user) == settled
