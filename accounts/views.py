@@ -22,23 +22,32 @@ from accounts.throttle import SignupThrottle, client_ip
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """Create an account and log straight in."""
+    """Create an account and log straight in; each address may make `SIGNUP_LIMIT` accounts a window."""
     if request.user.is_authenticated:
         return redirect("accounts:profile")
     form = SignUpForm(request.POST or None)
     throttle = SignupThrottle(client_ip(request))
     if request.method == "POST" and throttle.exhausted():
-        form.add_error(None, _("这个网络地址注册的账号太多了，请稍后再试。"))
-        return render(request, "accounts/signup.html", {"form": form}, status=429)
+        return _too_many_sign_ups(request, form)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():  # the account and its welcome grant (signed_up) together
-            user = form.save()
-            signed_up.send(sender=User, user=user, request=request)
-        throttle.record()
+        if not throttle.reserve():  # atomic: parallel sign-ups share the limit
+            return _too_many_sign_ups(request, form)
+        try:
+            with transaction.atomic():  # the account and its welcome grant (signed_up) together
+                user = form.save()
+                signed_up.send(sender=User, user=user, request=request)
+        except BaseException:
+            throttle.give_back()
+            raise
         login(request, user, backend="accounts.throttle.ThrottledModelBackend")
         messages.success(request, _("注册成功，欢迎 %(name)s！") % {"name": user.shown_name})
         return redirect("accounts:profile")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _too_many_sign_ups(request: HttpRequest, form: SignUpForm) -> HttpResponse:
+    form.add_error(None, _("这个网络地址注册的账号太多了，请稍后再试。"))
+    return render(request, "accounts/signup.html", {"form": form}, status=429)
 
 
 class LoginView(auth_views.LoginView):
