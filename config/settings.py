@@ -63,12 +63,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.security.ContentSecurityPolicyMiddleware",  # no inline script runs on any page, errors included
     "django.middleware.security.SecurityMiddleware",
-    "config.security.ContentSecurityPolicyMiddleware",  # no inline script runs on any page
     "config.api_errors.ApiErrorMiddleware",  # /api/: every error in the API's JSON shape
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChineseFirstLocaleMiddleware",  # Django's LocaleMiddleware without Accept-Language
+    "config.unavailable.RedisUnavailableMiddleware",  # Redis down: 503 + Retry-After, in the page's language
+    "config.input_guard.ControlCharacterMiddleware",  # NUL & co. anywhere in the request: 400, before any view
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -195,6 +197,11 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "mj"),
+        # A Redis that stops answering fails a request within seconds (config.unavailable: 503), never hangs it.
+        "OPTIONS": {
+            "socket_connect_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "2")),
+            "socket_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "2")),
+        },
     }
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
