@@ -24,6 +24,8 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,8 +98,47 @@ def _hashed(kind: str, *parts: str) -> str:
     return f"login-fail:{kind}:" + hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
+class _Attempts:
+    """Attempts reserved on several counters at once (a subclass names them and their window)."""
+
+    __slots__ = ()
+
+    @property
+    def window(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def _counters(self) -> tuple[_Counter, ...]:
+        raise NotImplementedError
+
+    def wait_seconds(self) -> int:
+        """Seconds until this attempt may be made; 0 when none of its counters is locked."""
+        return max(counter.wait_seconds() for counter in self._counters)
+
+    def reserve(self) -> bool:
+        """Count this attempt on every counter before it is made; whether all allow it.
+
+        A refused attempt gives its reservations back: hammering a lock does not lengthen it."""
+        counters = self._counters
+        allowed = [counter.reserve(self.window) for counter in counters]
+        if all(allowed):
+            return True
+        self.give_back()
+        return False
+
+    def failed(self) -> None:
+        """The reserved attempt was wrong: its reservations stand as failures."""
+        for counter in self._counters:
+            counter.failed(self.window)
+
+    def give_back(self) -> None:
+        """The reserved attempt was not a wrong guess: it no longer counts."""
+        for counter in self._counters:
+            counter.give_back()
+
+
 @dataclass(frozen=True, slots=True)
-class LoginThrottle:
+class LoginThrottle(_Attempts):
     """The failure counters one log-in attempt (username, address) is subject to."""
 
     username: str
@@ -121,33 +162,61 @@ class LoginThrottle:
         address = _Counter(_hashed("ip", self.ip), int(settings.LOGIN_ADDRESS_FAILURE_LIMIT))
         return (self._pair, user, address)
 
-    def wait_seconds(self) -> int:
-        """Seconds until this attempt may be made; 0 when none of its counters is locked."""
-        return max(counter.wait_seconds() for counter in self._counters)
-
-    def reserve(self) -> bool:
-        """Count this attempt on every counter before its password is checked; whether all allow it.
-
-        A refused attempt gives its reservations back: hammering a lock does not lengthen it."""
-        counters = self._counters
-        allowed = [counter.reserve(self.window) for counter in counters]
-        if all(allowed):
-            return True
-        for counter in counters:
-            counter.give_back()
-        return False
-
-    def failed(self) -> None:
-        """The reserved attempt's password was wrong: its reservations stand as failures."""
-        for counter in self._counters:
-            counter.failed(self.window)
-
     def succeeded(self) -> None:
         """The reserved attempt logged in: the pair's failures are forgotten, the others' reservation given back."""
         pair, *others = self._counters
         pair.reset()
         for counter in others:
             counter.give_back()
+
+
+class TooManyGuesses(Exception):
+    """Refused unchecked: too many wrong guesses; `wait` seconds until the next may be made."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"too many wrong guesses; wait {wait} s")
+        self.wait = wait
+
+
+@dataclass(frozen=True, slots=True)
+class GuessThrottle(_Attempts):
+    """Wrong guesses of a secret other than a password (an invite code), per player and per address.
+
+    `kind` names the secret and its settings: `<KIND>_USER_LIMIT` wrong guesses by one player and
+    `<KIND>_ADDRESS_LIMIT` from one address within `<KIND>_WINDOW_SECONDS`, then refused for a window.
+    """
+
+    kind: str
+    user_id: int
+    ip: str
+
+    @property
+    def window(self) -> int:
+        return int(getattr(settings, f"{self.kind}_WINDOW_SECONDS", 900))
+
+    @property
+    def _counters(self) -> tuple[_Counter, ...]:
+        def limit(name: str) -> int:
+            return int(getattr(settings, f"{self.kind}_{name}_LIMIT"))
+
+        user = _Counter(_hashed(f"{self.kind}:user", str(self.user_id)), limit("USER"))
+        return (user, _Counter(_hashed(f"{self.kind}:ip", self.ip), limit("ADDRESS")))
+
+    @contextmanager
+    def guessing(self, wrong: type[BaseException]) -> Iterator[None]:
+        """Make one guess inside: raises `TooManyGuesses` unchecked past a limit; the block raising
+        `wrong` counts as a wrong guess, anything else (success, another refusal) does not."""
+        if self.wait_seconds() or not self.reserve():
+            raise TooManyGuesses(max(1, self.wait_seconds()))
+        try:
+            yield
+        except wrong:
+            self.failed()
+            raise
+        except BaseException:
+            self.give_back()
+            raise
+        self.give_back()
 
 
 class ThrottledModelBackend(ModelBackend):

@@ -158,6 +158,11 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 # Sign-ups per client address and window (each new account receives the welcome grant).
 SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
+# Invite codes (private tables): wrong codes a player, and an address, may try per window before every
+# join by code is refused for the window (tables.views.join_private, accounts.throttle.GuessThrottle).
+INVITE_CODE_USER_LIMIT = int(os.environ.get("INVITE_CODE_USER_LIMIT", "10"))
+INVITE_CODE_ADDRESS_LIMIT = int(os.environ.get("INVITE_CODE_ADDRESS_LIMIT", "30"))
+INVITE_CODE_WINDOW_SECONDS = int(os.environ.get("INVITE_CODE_WINDOW_SECONDS", "900"))
 # The lobby's weekly leaderboard: hands a player needs this week to be ranked, and how long it is cached.
 LEADERBOARD_MIN_HANDS = int(os.environ.get("LEADERBOARD_MIN_HANDS", "5"))
 LEADERBOARD_CACHE_SECONDS = int(os.environ.get("LEADERBOARD_CACHE_SECONDS", "60"))
