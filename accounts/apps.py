@@ -9,6 +9,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib import admin
 
+        from accounts import api_auth  # noqa: F401  (registers the personal tokens' OpenAPI scheme)
         from accounts.forms import ThrottledAdminLoginForm
 
         # The admin's form words the log-in throttle's refusal (the throttle itself is in authenticate()).

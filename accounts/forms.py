@@ -11,7 +11,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import PersonalToken, User
 from accounts.services import login_refusal
 from accounts.throttle import LoginThrottle
 
@@ -84,3 +84,19 @@ class ProfileForm(forms.ModelForm):
 
     def clean_display_name(self) -> str:
         return str(self.cleaned_data["display_name"]).strip()
+
+
+class PersonalTokenForm(forms.ModelForm):
+    """A new personal API token: its name, and whether it may claim relief and buy (else read-only)."""
+
+    class Meta:
+        model = PersonalToken
+        fields = ("name", "may_spend")
+        labels = {"name": _("令牌名称"), "may_spend": _("允许领救济金和购买")}
+        help_texts = {
+            "name": _("例如“记账脚本”，方便以后辨认和撤销。"),
+            "may_spend": _("不勾选则只能读取钱包和流水。"),
+        }
+
+    def clean_name(self) -> str:
+        return str(self.cleaned_data["name"]).strip()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from typing import Any
 
 from django.contrib.auth.models import AbstractUser
@@ -33,3 +35,45 @@ class User(AbstractUser):
     def shown_name(self) -> str:
         """The name other players see."""
         return self.display_name or self.username
+
+
+TOKEN_PREFIX = "mjp_"  # tells a personal token from an operator's DRF token at a glance (and to the API)
+
+
+class PersonalToken(models.Model):
+    """A player's own API token (个人令牌): named, stored only as a digest, read-only unless `may_spend`.
+
+    The token itself is shown once, when made (`issue`); the API finds it by its SHA-256 digest
+    (a random 256-bit secret needs no slow hash). Revoked by the player, and all of them when
+    the password changes (`accounts.services.password_changed`)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="personal_tokens")
+    name = models.CharField(_("名称"), max_length=64)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    hint = models.CharField(_("开头"), max_length=12, editable=False, help_text=_("令牌的前几位，用于辨认"))
+    may_spend = models.BooleanField(_("可领救济金和购买"), default=False)
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("上次使用"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at",)
+        verbose_name = _("个人 API 令牌")
+        verbose_name_plural = _("个人 API 令牌")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.hint}…)"
+
+    @staticmethod
+    def digest_of(raw: str) -> str:
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, user: User, name: str, may_spend: bool = False) -> tuple[PersonalToken, str]:
+        """A new token for `user`: the row and the secret, which is never stored and never shown again."""
+        raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        token = cls.objects.create(user=user, name=name, digest=cls.digest_of(raw), hint=raw[:10], may_spend=may_spend)
+        return token, raw
+
+    @classmethod
+    def find(cls, raw: str) -> PersonalToken | None:
+        return cls.objects.select_related("user").filter(digest=cls.digest_of(raw)).first()

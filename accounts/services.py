@@ -20,7 +20,7 @@ from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import PersonalToken, User
 
 # Close code sent to the browser when the server ends a user's sockets (4000-4999: application codes).
 CLOSE_CODE_SESSION_ENDED = 4001
@@ -88,13 +88,15 @@ def log_out(request: HttpRequest) -> None:
 
 
 def password_changed(user_id: int) -> None:
-    """A new password: the account's API tokens are revoked now, its open sockets closed after commit.
+    """A new password: the account's API tokens (operator and personal) are revoked now, its open
+    sockets closed after commit.
 
     Its other browser sessions end by themselves (Django checks the password hash on each
     request; sockets re-check theirs, see `accounts.consumers`)."""
     from rest_framework.authtoken.models import Token
 
     Token.objects.filter(user_id=user_id).delete()
+    PersonalToken.objects.filter(user_id=user_id).delete()
     transaction.on_commit(lambda: close_user_sockets(user_id, PASSWORD_CHANGED))
 
 

@@ -297,6 +297,7 @@ WHITENOISE_USE_FINDERS = True
 # --- REST framework --------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.api_auth.PersonalTokenAuthentication",  # players' own tokens (mjp_...), made on the profile page
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],

@@ -179,7 +179,8 @@ async def test_a_socket_with_a_live_session_stays_open(ming, settings):
 # --- the handshake ------------------------------------------------------------------------
 
 
-PLAIN, BEHIND_TLS_PROXY = [], [(b"x-forwarded-proto", b"https")]
+PLAIN: list[tuple[bytes, bytes]] = []
+BEHIND_TLS_PROXY = [(b"x-forwarded-proto", b"https")]
 
 
 @pytest.mark.parametrize(
