@@ -240,6 +240,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
     "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
     "operations-lift-expired": {"task": "operations.tasks.lift_expired_suspensions", "schedule": 60.0},
+    # coins: 风控, the pairs of accounts that keep sitting together while the coins flow one way
+    "coins-score-pairs": {
+        "task": "coins.tasks.score_pairs",
+        "schedule": float(os.environ.get("RISK_SCORE_SECONDS", "3600")),
+    },
 }
 # tables: bots take a think time before each move while a person is connected (off in most tests)
 TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)

@@ -58,6 +58,10 @@ def test_the_token_is_shown_once_and_listed_by_name_and_hint(ming_page):
 
 
 def test_a_read_only_token_cannot_claim_relief_and_a_spending_one_can(ming_page):
+    from coins.models import CoinPolicy
+
+    CoinPolicy.current()
+    CoinPolicy.objects.filter(pk=1).update(relief_public_hands=0)  # 阿明 is broke and may claim at once
     read_only, spending = make_token(ming_page, "只读"), make_token(ming_page, "领钱", may_spend=True)
     refused = api(read_only).post("/api/v1/relief/", format="json", HTTP_IDEMPOTENCY_KEY="a")
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "permission_denied"
