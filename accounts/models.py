@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
-from typing import Any
+from typing import Any, ClassVar
 
+from django.conf import settings as django_settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
@@ -77,3 +79,31 @@ class PersonalToken(models.Model):
     @classmethod
     def find(cls, raw: str) -> PersonalToken | None:
         return cls.objects.select_related("user").filter(digest=cls.digest_of(raw)).first()
+
+
+class ClientSighting(models.Model):
+    """A client address or device cookie an account logged in from (风控: accounts sharing one client).
+
+    Only a keyed digest of the value is kept (`ClientSighting.digest_of`): enough to tell that two
+    accounts came from the same address or browser, without storing the address itself."""
+
+    ADDRESS, DEVICE = "address", "device"
+    KINDS = ((ADDRESS, _("网络地址")), (DEVICE, _("设备")))
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="client_sightings")
+    kind = models.CharField(_("类型"), max_length=8, choices=KINDS)
+    digest = models.CharField(max_length=64, db_index=True)
+    first_seen = models.DateTimeField(_("首次出现"), auto_now_add=True)
+    last_seen = models.DateTimeField(_("最近出现"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("登录来源")
+        verbose_name_plural = _("登录来源")
+        constraints: ClassVar[list[Any]] = [
+            models.UniqueConstraint(fields=["user", "kind", "digest"], name="accounts_one_sighting_per_client"),
+        ]
+
+    @staticmethod
+    def digest_of(kind: str, value: str) -> str:
+        key = f"client-sighting:{kind}:{django_settings.SECRET_KEY}".encode()
+        return hmac.new(key, value.encode(), hashlib.sha256).hexdigest()

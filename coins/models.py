@@ -106,6 +106,7 @@ class RiskPair(models.Model):
     to_first = models.PositiveIntegerField(_("流向前者的游戏币"))
     to_second = models.PositiveIntegerField(_("流向后者的游戏币"))
     score = models.FloatField(_("风险分"))
+    shared_client = models.BooleanField(_("共用网络地址或设备"), default=False)
     hands = models.JSONField(_("牌局"), default=list, help_text=_("同桌牌局的编号（最近的在前，最多 50 个）"))
     scored_at = models.DateTimeField(_("评分时间"))
 

@@ -6,7 +6,8 @@ task `coins.tasks.score_pairs`) reads the finished hands of the policy's window,
 two people who shared a hand adds up the hands they shared and the coins that went from one to
 the other in them (the hand's settlement and escape penalties: its ledger postings), then writes
 one `RiskPair` row per pair seen together at least `risk_min_hands` times, scored
-hands together x one-sidedness. The operators read the top pairs and their hands.
+hands together x one-sidedness, and marked when the two logged in from one address or one
+browser (`accounts.services.accounts_sharing_a_client`). The operators read the top pairs and their hands.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from itertools import combinations
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.services import accounts_sharing_a_client
 from coins.models import CoinPolicy, RiskPair
 from ledger.models import Posting
 from tables.models import Hand, HandStatus
@@ -97,11 +99,13 @@ def score_pairs(now: datetime | None = None) -> int:
     now = now or timezone.now()
     policy = CoinPolicy.current()
     pairs = tally(_hands(now - timedelta(days=policy.risk_window_days)))
+    kept = {pair: t for pair, t in pairs.items() if len(t.hands) >= policy.risk_min_hands}
+    sharing = accounts_sharing_a_client({user_id for pair in kept for user_id in pair})
     rows = [
         RiskPair(first_id=first, second_id=second, hands_together=len(t.hands), private_hands=t.private_hands,
-                 to_first=t.to_first, to_second=t.to_second, score=t.score, hands=t.hands[:HANDS_KEPT], scored_at=now)
-        for (first, second), t in pairs.items()
-        if len(t.hands) >= policy.risk_min_hands
+                 to_first=t.to_first, to_second=t.to_second, score=t.score, hands=t.hands[:HANDS_KEPT],
+                 shared_client=frozenset((first, second)) in sharing, scored_at=now)
+        for (first, second), t in kept.items()
     ]  # fmt: skip
     with transaction.atomic():
         RiskPair.objects.all().delete()

@@ -137,3 +137,14 @@ def test_the_beat_runs_the_scoring():
 
     entry = settings.CELERY_BEAT_SCHEDULE["coins-score-pairs"]
     assert entry["task"] == "coins.tasks.score_pairs" and entry["task"] in app.tasks
+
+
+def test_a_ring_from_one_browser_is_marked(jia, yi):
+    from accounts.models import ClientSighting
+
+    for user in (jia, yi):
+        ClientSighting.objects.create(user=user, kind="device", digest=ClientSighting.digest_of("device", "same"))
+    for _lap in range(4):
+        ring_hand(jia, yi)
+    score_pairs()
+    assert RiskPair.objects.get().shared_client
