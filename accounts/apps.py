@@ -8,13 +8,13 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib import admin
-        from django.contrib.auth.signals import user_logged_in, user_login_failed
+        from django.contrib.auth.signals import user_logged_in
 
-        from accounts import throttle
+        from accounts import api_auth  # noqa: F401  (registers the personal tokens' OpenAPI scheme)
         from accounts.forms import ThrottledAdminLoginForm
+        from accounts.services import on_login
 
+        # The admin's form words the log-in throttle's refusal (the throttle itself is in authenticate()).
         admin.site.login_form = ThrottledAdminLoginForm
-
-        # One log-in throttle for every way to log in (accounts.throttle).
-        user_login_failed.connect(throttle.record_failure, dispatch_uid="accounts.throttle.failure")
-        user_logged_in.connect(throttle.clear_on_login, dispatch_uid="accounts.throttle.success")
+        # 风控: the address and device cookie of every log-in and sign-up (accounts.services.record_sighting).
+        user_logged_in.connect(on_login, dispatch_uid="accounts.sightings")

@@ -20,7 +20,8 @@ from django.http import HttpRequest
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import ClientSighting, PersonalToken, User
+from accounts.throttle import client_ip
 
 # Close code sent to the browser when the server ends a user's sockets (4000-4999: application codes).
 CLOSE_CODE_SESSION_ENDED = 4001
@@ -88,13 +89,15 @@ def log_out(request: HttpRequest) -> None:
 
 
 def password_changed(user_id: int) -> None:
-    """A new password: the account's API tokens are revoked now, its open sockets closed after commit.
+    """A new password: the account's API tokens (operator and personal) are revoked now, its open
+    sockets closed after commit.
 
     Its other browser sessions end by themselves (Django checks the password hash on each
     request; sockets re-check theirs, see `accounts.consumers`)."""
     from rest_framework.authtoken.models import Token
 
     Token.objects.filter(user_id=user_id).delete()
+    PersonalToken.objects.filter(user_id=user_id).delete()
     transaction.on_commit(lambda: close_user_sockets(user_id, PASSWORD_CHANGED))
 
 
@@ -129,3 +132,35 @@ def login_refusal(username: str, password: str) -> str | None:
         if notice := check(username, password):
             return notice
     return None
+
+
+# --- 风控: the clients (address, browser) accounts log in from ----------------------------------
+
+
+def record_sighting(user: User, request: HttpRequest) -> None:
+    """Note the address and device cookie `user` logged in (or signed up) from (`user_logged_in`)."""
+    values = {ClientSighting.ADDRESS: client_ip(request), ClientSighting.DEVICE: getattr(request, "device_id", "")}
+    for kind, value in values.items():
+        if value and value != "-":
+            digest = ClientSighting.digest_of(kind, value)
+            ClientSighting.objects.update_or_create(user=user, kind=kind, digest=digest)
+
+
+def on_login(sender: Any, request: HttpRequest | None, user: Any, **_: Any) -> None:
+    """`user_logged_in` receiver."""
+    if request is not None and isinstance(user, User):
+        record_sighting(user, request)
+
+
+def accounts_sharing_a_client(user_ids: set[int]) -> set[frozenset[int]]:
+    """The pairs among `user_ids` that logged in from one address or one browser (device cookie)."""
+    owners: dict[tuple[str, str], set[int]] = {}
+    rows = ClientSighting.objects.filter(user_id__in=user_ids).values_list("kind", "digest", "user_id")
+    for kind, digest, user_id in rows:
+        owners.setdefault((kind, digest), set()).add(user_id)
+    return {frozenset((a, b)) for users in owners.values() for a in users for b in users if a < b}
+
+
+def share_a_client(first: int, second: int) -> bool:
+    """Whether two accounts logged in from one address or one browser (for seating rules and 风控)."""
+    return bool(accounts_sharing_a_client({first, second}))

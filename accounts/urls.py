@@ -9,4 +9,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("logout/", views.logout_view, name="logout"),
     path("profile/", views.profile, name="profile"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
+    path("tokens/", views.create_token, name="create_token"),
+    path("tokens/<int:token_id>/revoke/", views.revoke_token, name="revoke_token"),
 ]

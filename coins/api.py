@@ -68,6 +68,7 @@ class ReliefView(LedgerAPIView, GenericAPIView):
     """Relief (救济金) for a player whose balance is below the minimum to sit."""
 
     permission_classes = (IsAuthenticated,)
+    personal_token_may_spend = True  # a personal token made with "relief and purchases" may claim
     parser_classes = (JSONParser,)  # one body format, so the request fingerprint is well defined
     serializer_class = ReliefStatusSerializer
 

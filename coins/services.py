@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
+from itertools import islice
 
 from django.db import transaction
 from django.utils import timezone
@@ -25,7 +26,8 @@ from accounts.models import User
 from coins.models import CoinPolicy
 from ledger import services as ledger
 from ledger.models import Account, Transaction, TransactionKind
-from tables.models import Seat, TableStatus
+from tables.models import Hand, HandStatus, Seat, TableStatus
+from tables.records import finished_hands_of
 
 
 def welcome_key(user_id: int) -> str:
@@ -78,6 +80,12 @@ class SeatedAtRunningHand(ReliefRefused):
     code = "seated_at_running_hand"
 
 
+class PublicHandsNeeded(ReliefRefused):
+    """Relief is for players who play: a feeder account that only loses at a friend's table gets none."""
+
+    code = "public_hands_needed"
+
+
 @dataclass(frozen=True, slots=True)
 class ReliefStatus:
     """What a player may claim now, and why not if they may not (`refusal`)."""
@@ -114,8 +122,17 @@ def _claims_today(user_id: int, now: datetime) -> int:
     return claims.filter(created_at__gte=start, created_at__lt=start + timedelta(days=1)).count()
 
 
+def public_hands_since_relief(user: User, enough: int) -> int:
+    """Hands `user` played to their end in public rooms since their last relief (or sign-up), counted up to `enough`."""
+    last = Transaction.objects.filter(kind=TransactionKind.RELIEF, reference=f"user:{user.pk}").order_by("-id").first()
+    since = last.created_at if last is not None else user.date_joined
+    public = Hand.objects.filter(status=HandStatus.FINISHED, table__private=False, finished_at__gte=since)
+    return sum(1 for _played in islice(finished_hands_of(user.pk, public), enough))
+
+
 def relief_status(user: User, now: datetime | None = None) -> ReliefStatus:
-    """Whether `user` may claim relief now: operators allow it, they are broke, not playing, under the limit."""
+    """Whether `user` may claim relief now: operators allow it, they are broke, not playing, under the limit,
+    and played the policy's hands in public rooms since their last claim."""
     now = now or timezone.now()
     policy, balance = CoinPolicy.current(), ledger.balance_of(user)
     minimum, claimed = ledger.minimum_to_sit(), _claims_today(user.pk, now)
@@ -133,6 +150,12 @@ def _refusal(policy: CoinPolicy, status: ReliefStatus, user: User) -> ReliefRefu
         return SeatedAtRunningHand(_("你正在进行中的牌局里，牌局结束后才能领取救济金。"))
     if status.claimed_today >= status.per_day:
         return DailyLimitReached(_("今天的 %(n)d 次救济金已经领完，明天再来。") % {"n": status.per_day})
+    needed = policy.relief_public_hands
+    if needed and (played := public_hands_since_relief(user, needed)) < needed:
+        return PublicHandsNeeded(
+            _("领取救济金前，需要在公共房间打完 %(n)d 局（自上次领取以来已打 %(played)d 局）。")
+            % {"n": needed, "played": played}
+        )
     return None
 
 

@@ -104,7 +104,7 @@ def json_exception_handler(exc: Exception, context: dict[str, Any]) -> Response 
     return Response(body, status=code, headers=headers)
 
 
-def _json(body: dict[str, Any], code: int, headers: dict[str, str] | None = None) -> HttpResponse:
+def json_response(body: dict[str, Any], code: int, headers: dict[str, str] | None = None) -> HttpResponse:
     response = JsonResponse(body, status=code, json_dumps_params={"ensure_ascii": False})
     for name, value in (headers or {}).items():
         response[name] = value
@@ -123,7 +123,7 @@ class ApiErrorMiddleware:
             return response
         code, message = STATUS_CODES.get(response.status_code, ("error", response.reason_phrase))
         headers = {name: response[name] for name in ("Allow", "Retry-After") if response.has_header(name)}
-        return _json(error_body(code, str(message)), response.status_code, headers)
+        return json_response(error_body(code, str(message)), response.status_code, headers)
 
     def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
         if not request.path.startswith(API_PREFIX):
@@ -131,10 +131,10 @@ class ApiErrorMiddleware:
         api_exc = as_api_exception(exc)
         if api_exc is None:
             log.exception("API: unhandled error on %s %s", request.method, request.path)
-            code, message = STATUS_CODES[500]
-        return _json(error_body(code, str(message)), 500)
-        body, code, headers = api_error_response(api_exc)
-        return _json(body, code, headers)
+            name, message = STATUS_CODES[500]
+            return json_response(error_body(name, str(message)), 500)
+        body, status_code, headers = api_error_response(api_exc)
+        return json_response(body, status_code, headers)
 
 
 def _is_json(response: HttpResponse) -> bool:

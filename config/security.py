@@ -4,13 +4,16 @@ The site needs no inline script (templates load modules from /static/), so `scri
 turns an injected `<script>` or `onclick=` into a no-op. Styles allow 'unsafe-inline': the
 API's Swagger UI and Redoc pages set styles at run time, and a style cannot run code.
 WebSockets are named with the page's own host (ws: and wss:), since older browsers do not
-count them as 'self'.
+count them as 'self'; a request whose Host is refused (the 400 for a bad Host) gets the policy
+without them, so the refused host is never echoed. The middleware is the outermost, so every
+response carries the policy: errors, redirects and what other middleware answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 
 POLICY = (
@@ -27,7 +30,10 @@ POLICY = (
 
 
 def policy_for(request: HttpRequest) -> str:
-    host = request.get_host()
+    try:
+        host = request.get_host()
+    except DisallowedHost:
+        return "; ".join((*POLICY, "connect-src 'self'"))
     return "; ".join((*POLICY, f"connect-src 'self' ws://{host} wss://{host}"))
 
 

@@ -63,15 +63,18 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.security.ContentSecurityPolicyMiddleware",  # no inline script runs on any page, errors included
     "django.middleware.security.SecurityMiddleware",
-    "config.security.ContentSecurityPolicyMiddleware",  # no inline script runs on any page
     "config.api_errors.ApiErrorMiddleware",  # /api/: every error in the API's JSON shape
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.locale.ChineseFirstLocaleMiddleware",  # Django's LocaleMiddleware without Accept-Language
+    "config.unavailable.RedisUnavailableMiddleware",  # Redis down: 503 + Retry-After, in the page's language
+    "config.input_guard.ControlCharacterMiddleware",  # NUL & co. anywhere in the request: 400, before any view
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.DeviceCookieMiddleware",  # 风控: a random id per browser (accounts sharing one)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -156,6 +159,11 @@ LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 # Sign-ups per client address and window (each new account receives the welcome grant).
 SIGNUP_LIMIT = int(os.environ.get("SIGNUP_LIMIT", "5"))
 SIGNUP_WINDOW_SECONDS = int(os.environ.get("SIGNUP_WINDOW_SECONDS", "3600"))
+# Invite codes (private tables): wrong codes a player, and an address, may try per window before every
+# join by code is refused for the window (tables.views.join_private, accounts.throttle.GuessThrottle).
+INVITE_CODE_USER_LIMIT = int(os.environ.get("INVITE_CODE_USER_LIMIT", "10"))
+INVITE_CODE_ADDRESS_LIMIT = int(os.environ.get("INVITE_CODE_ADDRESS_LIMIT", "30"))
+INVITE_CODE_WINDOW_SECONDS = int(os.environ.get("INVITE_CODE_WINDOW_SECONDS", "900"))
 # The lobby's weekly leaderboard: hands a player needs this week to be ranked, and how long it is cached.
 LEADERBOARD_MIN_HANDS = int(os.environ.get("LEADERBOARD_MIN_HANDS", "5"))
 LEADERBOARD_CACHE_SECONDS = int(os.environ.get("LEADERBOARD_CACHE_SECONDS", "60"))
@@ -195,6 +203,11 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "mj"),
+        # A Redis that stops answering fails a request within seconds (config.unavailable: 503), never hangs it.
+        "OPTIONS": {
+            "socket_connect_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "2")),
+            "socket_timeout": float(os.environ.get("CACHE_SOCKET_TIMEOUT", "2")),
+        },
     }
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
@@ -228,6 +241,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
     "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
     "operations-lift-expired": {"task": "operations.tasks.lift_expired_suspensions", "schedule": 60.0},
+    # coins: 风控, the pairs of accounts that keep sitting together while the coins flow one way
+    "coins-score-pairs": {
+        "task": "coins.tasks.score_pairs",
+        "schedule": float(os.environ.get("RISK_SCORE_SECONDS", "3600")),
+    },
 }
 # tables: bots take a think time before each move while a person is connected (off in most tests)
 TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)
@@ -285,6 +303,7 @@ WHITENOISE_USE_FINDERS = True
 # --- REST framework --------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.api_auth.PersonalTokenAuthentication",  # players' own tokens (mjp_...), made on the profile page
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],

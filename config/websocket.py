@@ -1,11 +1,15 @@
-"""The WebSocket handshake's gatekeepers: same origin (host AND port), and no unknown paths.
+"""The WebSocket handshake's gatekeepers: same origin (scheme, host AND port), and no unknown paths.
 
 Channels' `AllowedHostsOriginValidator` compares only the Origin's host with ALLOWED_HOSTS,
 so a page served by another program on the same host (`http://localhost:8001`) could open a
 player's sockets with their cookie. `SameOriginValidator` requires the Origin to be this very
-site: the Host header's host and port (the Origin scheme's default port when Host names none,
-as behind a TLS proxy), with the host in ALLOWED_HOSTS; or an origin listed exactly in
-CSRF_TRUSTED_ORIGINS.
+site: an origin listed exactly in CSRF_TRUSTED_ORIGINS (the configured public origin, e.g.
+behind a proxy that rewrites Host), or the request's own origin - its scheme (https when the
+socket came over TLS: scope scheme `wss`, which daphne's --proxy-headers takes from the
+proxy, or the SECURE_PROXY_SSL_HEADER the settings trust), the Host header's host (in
+ALLOWED_HOSTS) and port (that scheme's default when Host names none). The expected port is
+never taken from the Origin's own scheme: with `Host: 127.0.0.1` a plain socket accepts
+`http://127.0.0.1` only, one behind a TLS proxy `https://127.0.0.1` only.
 """
 
 from __future__ import annotations
@@ -38,8 +42,8 @@ def _origin_port(origin: SplitResult) -> int | None:
         return None
 
 
-def same_origin(origin_header: str | None, host_header: str | None) -> bool:
-    """Whether a handshake's Origin is this site, as named by its Host header."""
+def same_origin(origin_header: str | None, host_header: str | None, secure: bool = False) -> bool:
+    """Whether a handshake's Origin is this site, as named by its Host header and reached over TLS or not."""
     if not origin_header or not host_header:
         return False
     if origin_header.rstrip("/") in settings.CSRF_TRUSTED_ORIGINS:
@@ -48,11 +52,24 @@ def same_origin(origin_header: str | None, host_header: str | None) -> bool:
     host, port = split_domain_port(host_header.lower())
     if not host or not validate_host(host, settings.ALLOWED_HOSTS) or origin.hostname is None:
         return False
-    if origin.hostname.strip("[]") != host.strip("[]"):
+    scheme = "https" if secure else "http"
+    if origin.scheme != scheme or origin.hostname.strip("[]") != host.strip("[]"):
         return False
-    origin_port = _origin_port(origin)
-    expected = int(port) if port.isdigit() else DEFAULT_PORTS.get(origin.scheme)
-    return origin_port is not None and origin_port == expected
+    expected = int(port) if port.isdigit() else DEFAULT_PORTS[scheme]
+    return _origin_port(origin) == expected
+
+
+def is_secure(scope: dict[str, Any]) -> bool:
+    """Whether the socket came over TLS: its scheme, or the proxy's header the settings trust."""
+    if scope.get("scheme") in ("wss", "https"):
+        return True
+    proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if not proxy_header:
+        return False
+    name, value = proxy_header
+    header = name.removeprefix("HTTP_").replace("_", "-").lower().encode("latin1")
+    forwarded = _header(scope, header)
+    return forwarded is not None and forwarded.split(",")[0].strip() == value
 
 
 class SameOriginValidator:
@@ -62,7 +79,7 @@ class SameOriginValidator:
         self.application = application
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
-        if same_origin(_header(scope, b"origin"), _header(scope, b"host")):
+        if same_origin(_header(scope, b"origin"), _header(scope, b"host"), is_secure(scope)):
             return await self.application(scope, receive, send)
         return await WebsocketDenier()(scope, receive, send)
 

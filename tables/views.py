@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.contrib import messages
@@ -14,9 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from accounts.throttle import GuessThrottle, TooManyGuesses, client_ip
 from engine.sheet import posted_paid
 from tables import chat
-from tables.errors import EscapeUnconfirmed, TableError, refusal_text, refusal_texts
+from tables.errors import BadInviteCode, EscapeUnconfirmed, TableError, refusal_text, refusal_texts
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
 from tables.services import brackets, seating, settlement
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
@@ -86,11 +88,23 @@ def create_private(request: HttpRequest, room_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def join_private(request: HttpRequest) -> HttpResponse:
+    """Join by invite code; wrong codes are counted per player and address (INVITE_CODE_* settings)."""
+    guesses = GuessThrottle("INVITE_CODE", int(request.user.pk or 0), client_ip(request))
     try:
-        table = seating.join_by_code(request.user, request.POST.get("code", ""))  # type: ignore[arg-type]
+        with guesses.guessing(wrong=BadInviteCode):
+            table = seating.join_by_code(request.user, request.POST.get("code", ""))  # type: ignore[arg-type]
+    except TooManyGuesses as exc:
+        return _too_many_guesses(request, exc.wait)
     except TableError as exc:
         return _refused(request, exc, "tables:lobby")
     return redirect("tables:table", table_id=table.pk)
+
+
+def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
+    message = _("邀请码错误次数过多，请 %(minutes)d 分钟后再试。") % {"minutes": math.ceil(wait / 60)}
+    response = render(request, "error.html", {"title": _("暂时不能加入"), "message": message}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 @login_required

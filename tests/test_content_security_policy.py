@@ -100,3 +100,18 @@ def test_operator_pages_are_guarded_and_need_no_inline_script(admin_client, url)
 def test_errors_and_api_answers_are_guarded_too(client):
     assert_guarded(client.get("/no-such-page/"))
     assert_guarded(client.get("/api/v1/wallet/"))
+
+
+@pytest.mark.parametrize("host", ["evil.example", "bad host", "localhost:notaport"])
+def test_the_400_for_a_bad_host_is_guarded_too(host):
+    response = Client().get("/", HTTP_HOST=host)
+    assert response.status_code == 400
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert host not in policy  # the refused host is never echoed into the policy
+
+
+def test_a_control_character_refusal_is_guarded(client):
+    response = client.get("/?q=%00")
+    assert response.status_code == 400
+    assert_guarded(response)

@@ -179,21 +179,62 @@ async def test_a_socket_with_a_live_session_stays_open(ming, settings):
 # --- the handshake ------------------------------------------------------------------------
 
 
+PLAIN: list[tuple[bytes, bytes]] = []
+BEHIND_TLS_PROXY = [(b"x-forwarded-proto", b"https")]
+
+
 @pytest.mark.parametrize(
-    "host, origin, accepted",
+    "host, origin, forwarded, accepted",
     [
-        (b"localhost:8000", b"http://localhost:8000", True),
-        (b"localhost", b"https://localhost", True),
-        (b"localhost:8000", b"http://localhost:8001", False),  # another site on the same host
-        (b"localhost:8000", b"http://localhost", False),
-        (b"localhost", b"http://localhost:8443", False),
-        (b"localhost:8000", b"http://127.0.0.1:8000", False),
+        (b"localhost:8000", b"http://localhost:8000", PLAIN, True),
+        (b"localhost", b"http://localhost", PLAIN, True),
+        (b"localhost", b"https://localhost", BEHIND_TLS_PROXY, True),
+        (b"localhost:8000", b"http://localhost:8001", PLAIN, False),  # another site on the same host
+        (b"localhost:8000", b"http://localhost", PLAIN, False),
+        (b"localhost", b"http://localhost:8443", PLAIN, False),
+        (b"localhost:8000", b"http://127.0.0.1:8000", PLAIN, False),
+        # a port-less Host: the expected port is the request's own scheme's, never the Origin's
+        (b"127.0.0.1", b"https://127.0.0.1", PLAIN, False),
+        (b"127.0.0.1", b"http://127.0.0.1", BEHIND_TLS_PROXY, False),
+        (b"127.0.0.1", b"https://127.0.0.1:80", PLAIN, False),
     ],
 )
-async def test_the_origin_must_match_host_and_port(ming, host, origin, accepted):
-    headers = [(b"host", host), (b"origin", origin), (b"cookie", await session_cookie_for(ming))]
+async def test_the_origin_must_match_host_and_port(ming, settings, host, origin, forwarded, accepted):
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    headers = [(b"host", host), (b"origin", origin), *forwarded, (b"cookie", await session_cookie_for(ming))]
     socket = WebsocketCommunicator(application, "/ws/notify/", headers=headers)
     assert (await socket.connect())[0] is accepted
+    await socket.disconnect()
+
+
+async def test_the_forwarded_scheme_counts_only_when_the_proxy_header_is_configured(ming, settings):
+    settings.SECURE_PROXY_SSL_HEADER = None
+    headers = [(b"host", b"localhost"), (b"origin", b"https://localhost"), *BEHIND_TLS_PROXY]
+    socket = WebsocketCommunicator(
+        application, "/ws/notify/", headers=[*headers, (b"cookie", await session_cookie_for(ming))]
+    )
+    assert (await socket.connect())[0] is False
+    await socket.disconnect()
+
+
+@pytest.mark.parametrize(
+    "origin, scheme, accepted",
+    [("https://localhost", "wss", True), ("http://localhost", "wss", False), ("https://localhost", "ws", False)],
+)
+def test_a_tls_request_expects_an_https_origin(origin, scheme, accepted):
+    """daphne --proxy-headers puts the proxy's scheme into the scope (wss behind TLS)."""
+    from config.websocket import same_origin
+
+    assert same_origin(origin, "localhost", secure=scheme == "wss") is accepted
+
+
+async def test_the_configured_public_origin_is_accepted_behind_a_host_rewriting_proxy(ming, settings):
+    settings.CSRF_TRUSTED_ORIGINS = ["https://mahjong.example"]
+    headers = [(b"host", b"127.0.0.1:8000"), (b"origin", b"https://mahjong.example")]
+    socket = WebsocketCommunicator(
+        application, "/ws/notify/", headers=[*headers, (b"cookie", await session_cookie_for(ming))]
+    )
+    assert (await socket.connect())[0] is True
     await socket.disconnect()
 
 

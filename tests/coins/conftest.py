@@ -29,3 +29,13 @@ def logged_in(user: Any) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def relief_needs_no_public_hands() -> None:
+    """For the relief stories about other rules: a claim asks for no public hands first
+    (that rule has its own stories, tests/coins/test_farming.py)."""
+    from coins.models import CoinPolicy
+
+    CoinPolicy.current()
+    CoinPolicy.objects.filter(pk=1).update(relief_public_hands=0)

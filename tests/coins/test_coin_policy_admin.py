@@ -15,7 +15,8 @@ URL = "/admin/coins/coinpolicy/1/change/"
 
 def form(**changes):
     data = {"welcome_enabled": "on", "welcome_amount": 2000, "relief_enabled": "on", "relief_amount": 1000}
-    data |= {"relief_per_day": 3, "reason": "春节活动 new-year event"}
+    data |= {"relief_per_day": 3, "relief_public_hands": 1, "risk_window_days": 7, "risk_min_hands": 5}
+    data |= {"reason": "春节活动 new-year event"}
     return {k: v for k, v in (data | changes).items() if v is not None}
 
 
@@ -27,13 +28,16 @@ def test_the_migration_seeds_the_defaults():
         "relief_enabled": True,
         "relief_amount": 1000,
         "relief_per_day": 3,
+        "relief_public_hands": 1,
+        "risk_window_days": 7,
+        "risk_min_hands": 5,
     }
 
 
 def test_finance_changes_the_policy_with_a_reason_and_the_audit_log_says_what_changed(cai):
     client = logged_in(cai)
     assert client.get("/admin/coins/coinpolicy/")["Location"] == URL  # one policy: the list opens it
-    response = client.post(URL, form(welcome_amount=3000, relief_enabled=None))
+    response = client.post(URL, form(welcome_amount=3000, relief_enabled=None, relief_public_hands=3))
     assert response.status_code == 302
     policy = CoinPolicy.current()
     assert (policy.welcome_amount, policy.relief_enabled, policy.updated_by) == (3000, False, cai)
@@ -42,6 +46,7 @@ def test_finance_changes_the_policy_with_a_reason_and_the_audit_log_says_what_ch
     assert entry.detail["changes"] == {
         "welcome_amount": {"from": 2000, "to": 3000},
         "relief_enabled": {"from": True, "to": False},
+        "relief_public_hands": {"from": 1, "to": 3},
     }
 
 

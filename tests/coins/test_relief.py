@@ -24,7 +24,7 @@ from ledger.models import Transaction, TransactionKind
 from operations.models import AuditEntry
 from tests.conftest import deal_with_bots
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("relief_needs_no_public_hands")]
 
 
 @pytest.fixture

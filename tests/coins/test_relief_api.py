@@ -12,7 +12,7 @@ from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
 from tests.coins.conftest import logged_in
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("relief_needs_no_public_hands")]
 
 
 @pytest.fixture

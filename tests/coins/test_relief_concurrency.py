@@ -21,6 +21,7 @@ pytestmark = [
     pytest.mark.postgres,
     pytest.mark.skipif(not settings.DB_IS_POSTGRES, reason="needs PostgreSQL (row locks, real concurrency)"),
     pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("relief_needs_no_public_hands"),
 ]
 
 N_CLAIMS, PER_DAY, AMOUNT = 20, 3, 10  # 10 coins a claim: she stays broke, so only the limit stops her

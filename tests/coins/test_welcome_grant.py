@@ -67,6 +67,7 @@ def test_users_made_otherwise_get_no_grant(make_player):
     assert not Transaction.objects.exists()
 
 
+@pytest.mark.usefixtures("relief_needs_no_public_hands")
 def test_the_dashboard_counts_welcome_grants_and_relief_among_the_coins_issued(cai, make_player, funded):
     from django.utils import timezone
 
