@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "ledger",
     "tables",
     "coins",
+    "match",
     "operations",
 ]
 
@@ -228,6 +229,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
     "tables-reconcile": {"task": "tables.tasks.reconcile", "schedule": 30.0},
     "operations-lift-expired": {"task": "operations.tasks.lift_expired_suspensions", "schedule": 60.0},
+    # the match zone: this and next month's seasons made, ended seasons frozen and their prizes paid
+    "match-seasons": {"task": "match.tasks.roll_seasons", "schedule": 60.0},
 }
 # tables: bots take a think time before each move while a person is connected (off in most tests)
 TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)
