@@ -17,7 +17,7 @@ from accounts.models import User
 from ledger import services as ledger
 from ledger.models import Account
 from match.models import MatchPass, PassSource, Season
-from match.seasons import current_season
+from match.seasons import current_season, forget_standings
 
 
 class PassRefused(Exception):
@@ -86,6 +86,7 @@ def _buy(user: User, season: Season) -> MatchPass:
                 _("通行证价格 %(price)d 游戏币，你的余额只有 %(balance)d。") % {"price": price, "balance": balance}
             )
         txn = ledger.pay_for_match_pass(user, price, reference=f"season:{season.pk}", key=pass_key(season, user.pk))
+    forget_standings(season.pk)
     return MatchPass.objects.create(user=user, season=season, source=PassSource.BOUGHT, price=price, transaction=txn)
 
 
@@ -94,6 +95,7 @@ def grant_pass(user: User, season: Season, *, by: User | None, reason: str) -> t
 
     The caller (operations.match) records the audit entry in the same transaction."""
     with transaction.atomic():
+        forget_standings(season.pk)
         held = MatchPass.objects.select_for_update().filter(user=user, season=season).first()
         if held is None:
             made = MatchPass.objects.create(
@@ -111,6 +113,7 @@ def revoke_pass(held: MatchPass, *, by: User | None, reason: str) -> bool:
     """An operator takes a pass back: it earns no more 龙珠 and leaves the standings. False if already revoked."""
     with transaction.atomic():
         locked = MatchPass.objects.select_for_update().get(pk=held.pk)
+        forget_standings(locked.season_id)
         if locked.revoked_at is not None:
             return False
         locked.revoked_at, locked.revoked_by, locked.revoke_reason = timezone.now(), by, reason

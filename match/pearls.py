@@ -14,6 +14,7 @@ from typing import Any
 from django.utils import timezone
 
 from match.models import MatchPass, MatchRoom, PearlEntry, Season
+from match.seasons import current_season, forget_standings
 from tables.models import Escape, Hand
 
 # pinghe's wrong 抢暗杠 guess names the guesser as `winner`: they pay, they did not win.
@@ -41,17 +42,13 @@ def _is_fan_line(item: Mapping[str, Any]) -> bool:
     return item.get("unit") == "番" and not item.get("amount") and item.get("counterparty") is None
 
 
-def season_at(moment: Any) -> Season | None:
-    return Season.objects.filter(starts_at__lte=moment, ends_at__gt=moment).order_by("starts_at").first()
-
-
 def record_hand(hand_id: int) -> list[PearlEntry]:
     """Write the hand's entries for the pass holders who played it (once per hand and seat); the new ones.
 
     Nothing for a room outside the match zone, a hand outside every season, or seats without a pass."""
     hand = Hand.objects.select_related("table").get(pk=hand_id)
     zone = MatchRoom.objects.filter(room_id=hand.table.room_id).first()
-    season = season_at(hand.finished_at or timezone.now()) if zone else None
+    season = current_season(hand.finished_at or timezone.now()) if zone else None
     if zone is None or season is None:
         return []
     holders = _holders(season, hand)
@@ -63,6 +60,8 @@ def record_hand(hand_id: int) -> list[PearlEntry]:
         for seat, user_id in enumerate(hand.players)
         if user_id in holders and seat not in done and seat not in hand.bots
     ]
+    if entries:
+        forget_standings(season.pk)
     return PearlEntry.objects.bulk_create(entries)
 
 

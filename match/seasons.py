@@ -82,31 +82,41 @@ class Row:
     prize: int = 0
 
 
+def _standings_key(season_id: int) -> str:
+    return f"match:standings:{season_id}"
+
+
 def live_standings(season: Season) -> list[Row]:
     """The season's pass holders ranked now (cached for a second: the page and the API read it often)."""
-    key = f"match:standings:{season.pk}"
-    rows = cache.get(key)
+    rows = cache.get(_standings_key(season.pk))
     if rows is None:
         rows = compute_standings(season)
-        cache.set(key, rows, STANDINGS_CACHE_SECONDS)
+        cache.set(_standings_key(season.pk), rows, STANDINGS_CACHE_SECONDS)
     return list(rows)
+
+
+def forget_standings(season_id: int) -> None:
+    """Drop the cached standings (a pass or 龙珠 changed them): now, and again once the writing transaction
+    commits, in case a reader cached the old ones meanwhile."""
+    cache.delete(_standings_key(season_id))
+    transaction.on_commit(lambda: cache.delete(_standings_key(season_id)))
 
 
 def compute_standings(season: Season) -> list[Row]:
     holders = MatchPass.objects.filter(season=season, revoked_at__isnull=True).values_list("user_id", flat=True)
-    totals = {
-        row["user"]: row
+    totals: dict[int, dict[str, Any]] = {
+        row["user"]: dict(row)
         for row in PearlEntry.objects.filter(season=season, user_id__in=list(holders))
         .values("user")
-        .annotate(pearls=Sum("pearls"), hands=Count("id"), wins=Count("id", filter=Q(won=True)),
+        .annotate(total=Sum("pearls"), played=Count("id"), winning=Count("id", filter=Q(won=True)),
                   reached=Max("id", filter=Q(pearls__gt=0)))
     }  # fmt: skip
     names = {u.pk: u.shown_name for u in User.objects.filter(pk__in=list(holders))}
     facts: list[tuple[int, dict[str, Any]]] = [(uid, totals.get(uid, {})) for uid in holders]
-    facts.sort(key=lambda f: (-(f[1].get("pearls") or 0), f[1].get("hands") or 0, f[1].get("reached") or 0, f[0]))
+    facts.sort(key=lambda f: (-(f[1].get("total") or 0), f[1].get("played") or 0, f[1].get("reached") or 0, f[0]))
     return [
-        Row(rank, uid, names.get(uid, str(uid)), int(t.get("pearls") or 0), int(t.get("hands") or 0),
-            int(t.get("wins") or 0))
+        Row(rank, uid, names.get(uid, str(uid)), int(t.get("total") or 0), int(t.get("played") or 0),
+            int(t.get("winning") or 0))
         for rank, (uid, t) in enumerate(facts, start=1)
     ]  # fmt: skip
 
@@ -149,7 +159,7 @@ def _freeze(season: Season, now: datetime) -> None:
     )  # fmt: skip
     season.frozen_at = now
     season.save(update_fields=["frozen_at"])
-    cache.delete(f"match:standings:{season.pk}")
+    forget_standings(season.pk)
 
 
 def prize_key(standing: Standing) -> str:

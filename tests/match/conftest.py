@@ -96,3 +96,11 @@ def pearls(user: Any) -> int:
     from match.models import PearlEntry
 
     return int(PearlEntry.objects.filter(user=user).aggregate(total=Sum("pearls"))["total"] or 0)
+
+
+@pytest.fixture(autouse=True)
+def _no_cached_standings() -> None:
+    """Standings are cached a second by season id; test databases reuse ids."""
+    from django.core.cache import cache
+
+    cache.delete_many([f"match:standings:{n}" for n in range(1, 50)])
