@@ -28,6 +28,7 @@ def test_one_click_buys_the_pass_at_its_price(client, ming, season):
     assert "购买通行证（500 游戏币）" in page
     client.post("/match/pass/")
     held = MatchPass.objects.get(user=ming, season=season)
+    assert held.transaction is not None
     assert (held.price, held.transaction.kind) == (500, TransactionKind.MATCH_PASS)
     assert ledger.balance_of(ming) == 1500 and house() == 500
     assert "你持有本赛季通行证" in client.get("/match/").content.decode()
