@@ -97,9 +97,16 @@ def live_standings(season: Season) -> list[Row]:
 
 def forget_standings(season_id: int) -> None:
     """Drop the cached standings (a pass or 龙珠 changed them): now, and again once the writing transaction
-    commits, in case a reader cached the old ones meanwhile."""
+    commits (in case a reader cached the old ones meanwhile), then push the new ones to open pages."""
     cache.delete(_standings_key(season_id))
-    transaction.on_commit(lambda: cache.delete(_standings_key(season_id)))
+    transaction.on_commit(lambda: _changed(season_id))
+
+
+def _changed(season_id: int) -> None:
+    from match.live import announce  # live builds on this module
+
+    cache.delete(_standings_key(season_id))
+    announce(season_id)
 
 
 def compute_standings(season: Season) -> list[Row]:
