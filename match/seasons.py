@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from ledger import services as ledger
-from match.models import MatchPass, PearlEntry, PrizeNotice, Season, Standing
+from ledger.models import Posting, Transaction, TransactionKind
+from match.models import MatchPass, PassSource, PearlEntry, PrizeNotice, Season, Standing
 
 STANDINGS_CACHE_SECONDS = 1  # the live standings are recomputed at most once a second per season
 
@@ -138,6 +139,39 @@ def standings(season: Season) -> list[Row]:
 
 def row_of(rows: list[Row], user_id: int) -> Row | None:
     return next((r for r in rows if r.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A season at a glance, for the operators' dashboard."""
+
+    season: Season
+    passes_sold: int
+    passes_granted: int
+    pearls: int
+    prize_coins: int
+
+
+def summary(season: Season) -> Summary:
+    passes = MatchPass.objects.filter(season=season)
+    pearls = PearlEntry.objects.filter(season=season).aggregate(total=Sum("pearls"))["total"] or 0
+    prizes = Transaction.objects.filter(kind=TransactionKind.MATCH_PRIZE, reference=f"season:{season.pk}")
+    paid = Posting.objects.filter(transaction__in=prizes, amount__gt=0).aggregate(total=Sum("amount"))["total"] or 0
+    return Summary(
+        season,
+        passes.filter(source=PassSource.BOUGHT).count(),
+        passes.filter(source=PassSource.GRANTED).count(),
+        int(pearls),
+        int(paid),
+    )
+
+
+def dashboard_seasons(now: datetime | None = None) -> list[Summary]:
+    """The running season and the last ended one (whose prizes were paid at its end)."""
+    now = now or timezone.now()
+    running = current_season(now)
+    ended = Season.objects.filter(ends_at__lte=now).order_by("-ends_at").first()
+    return [summary(s) for s in (running, ended) if s is not None]
 
 
 # --- the end of a season -------------------------------------------------------------------

@@ -93,3 +93,17 @@ def test_the_pearl_log_is_read_only(client, boss, holders, finished_hand):
     assert client.get("/admin/match/pearlentry/").status_code == 200
     client.post(f"/admin/match/pearlentry/{entry.pk}/change/", {"pearls": 99})
     assert PearlEntry.objects.get(pk=entry.pk).pearls == 1
+
+
+def test_the_dashboard_shows_the_seasons_passes_pearls_and_prizes(client, boss, holders, season, finished_hand):
+    from match.passes import buy_pass
+    from tables.services.settlement import settle_hand
+    from tests.match.conftest import CAPPED, sheet_of
+
+    MatchPass.objects.filter(user=holders[0]).delete()
+    buy_pass(holders[0])
+    settle_hand(finished_hand(sheet_of(CAPPED)).pk)
+    client.force_login(boss)
+    page = client.get("/admin/dashboard/").content.decode()
+    card = page[page.index(f'id="match-season-{season.pk}"') :]
+    assert "<b>1</b>售出通行证（另赠送 3）" in card and "<b>3</b>发出龙珠" in card and "<b>0</b>奖金" in card
