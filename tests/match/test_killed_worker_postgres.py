@@ -5,47 +5,18 @@ tests/tables/test_multiprocess_postgres)."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from django.conf import settings as django_settings
 
 from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
 from match.models import PearlEntry
 from tables.models import Hand
 from tests.match.conftest import DOUBLE, sheet_of
-from tests.tables.test_multiprocess_postgres import SUBPROCESS_APP, Stack, wait_until
+from tests.tables.test_multiprocess_postgres import Stack, stack, wait_until  # noqa: F401 (stack: the fixture)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True), pytest.mark.timeout(180)]
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def workers(settings, tmp_path) -> Iterator[Stack]:
-    if not django_settings.DB_IS_POSTGRES:
-        pytest.skip("needs PostgreSQL (DATABASE_URL)")
-    db = settings.DATABASES["default"]
-    url = f"postgres://{db['USER']}:{db.get('PASSWORD') or ''}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
-    env = {
-        **os.environ, "DATABASE_URL": url, "REDIS_URL": settings.REDIS_URL, "DEBUG": "1", "ALLOW_INSECURE_KEY": "1",
-        "CELERY_TASK_ALWAYS_EAGER": "0", "CELERY_VISIBILITY_TIMEOUT": "5", "TABLES_RECONCILE_AFTER_SECONDS": "1",
-        "PYTHONPATH": str(ROOT), "PGAPPNAME": SUBPROCESS_APP,
-    }  # fmt: skip
-    stack = Stack(env, tmp_path)
-    yield stack
-    stack.stop_all()
-    from django.db import connection
-
-    with connection.cursor() as cursor:  # a killed process's session may linger a moment
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND application_name = %s",
-            [SUBPROCESS_APP],
-        )
 
 
 def posted(hand: Hand) -> int:
@@ -56,18 +27,22 @@ def awards(hand: Hand) -> list[tuple[int, int]]:
     return sorted(PearlEntry.objects.filter(hand=hand, pearls__gt=0).values_list("seat", "pearls"))
 
 
-def test_a_worker_killed_mid_settlement_then_the_reconciler_leave_one_award_per_winner(workers, holders, finished_hand):
+def test_a_worker_killed_mid_settlement_then_the_reconciler_leave_one_award_per_winner(
+    stack: Stack,  # noqa: F811 (the imported fixture)
+    holders,
+    finished_hand,
+):
     from tables.tasks import reconcile, settle_hand
 
     hand = finished_hand(sheet_of(*DOUBLE))  # 一炮双响: seat 1 平胡 (1), seat 2 碰碰胡 (2)
-    doomed = workers.worker("doomed", TABLES_SETTLE_PAUSE_AFTER_POST="60")
+    doomed = stack.worker("doomed", TABLES_SETTLE_PAUSE_AFTER_POST="60")
     settle_hand.delay(hand.pk)
     wait_until(lambda: posted(hand) == 1, 60, "the doomed worker's posting")
-    workers.kill(doomed)
+    stack.kill(doomed)
     hand.refresh_from_db()
     assert not hand.settled and awards(hand) == []  # coins posted, the marking and the awards never committed
 
-    workers.worker("rescuer")
+    stack.worker("rescuer")
     time.sleep(1.5)
     reconcile.delay()
     wait_until(lambda: Hand.objects.get(pk=hand.pk).settled, 60, "the reconciler's settlement")

@@ -3,15 +3,11 @@ one debit; every other purchase is told the pass is already held and moves nothi
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
-from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -19,6 +15,8 @@ from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
 from match.models import MatchPass, Season
 from match.passes import buy_pass
+from tests.coins.test_relief_concurrency import N_CLAIMS as N
+from tests.coins.test_relief_concurrency import at_once
 
 pytestmark = [
     pytest.mark.postgres,
@@ -26,36 +24,12 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-N = 20
-
 
 @pytest.fixture
 def ming(make_player, funded):
     now = timezone.now()
     Season.objects.create(name="并发赛季", starts_at=now - timedelta(days=1), ends_at=now + timedelta(days=1))
     return funded(make_player("ming", "阿明"), 2000)
-
-
-def at_once(work: Callable[[int], Any]) -> list[Any]:
-    results: list[Any] = [None] * N
-    start = threading.Barrier(N)
-
-    def run(i: int) -> None:
-        try:
-            start.wait()
-            results[i] = work(i)
-        except BaseException as error:  # a refusal, or a bug, reported to the main thread
-            results[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(N)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a purchase hung (deadlock?)"
-    return results
 
 
 def test_twenty_parallel_purchases_buy_one_pass(ming):
