@@ -81,9 +81,6 @@ class Season(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def holds(self, moment: datetime) -> bool:
-        return self.starts_at <= moment < self.ends_at
-
     def is_future(self, now: datetime | None = None) -> bool:
         return self.starts_at > (now or timezone.now())
 

@@ -44,10 +44,11 @@ def next_month(day: date) -> date:
 
 def monthly_season(day: date) -> Season:
     """The season of `day`'s calendar month, made on first call (keyed by the month: idempotent)."""
-    key = f"{day.year:04d}-{day.month:02d}"
     start, end = month_start(day), month_start(next_month(day))
     name = f"{day.year}年{day.month}月赛季"
-    season, _ = Season.objects.get_or_create(month=key, defaults={"name": name, "starts_at": start, "ends_at": end})
+    season, _ = Season.objects.get_or_create(
+        month=_month_key(day), defaults={"name": name, "starts_at": start, "ends_at": end}
+    )
     return season
 
 
