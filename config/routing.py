@@ -5,11 +5,13 @@ from django.urls import URLPattern, URLResolver, path, re_path
 
 from accounts.routing import websocket_urlpatterns as accounts_ws
 from config.websocket import NoSuchPath
+from match.routing import websocket_urlpatterns as match_ws
 from tables.routing import websocket_urlpatterns as tables_ws
 
 websocket_urlpatterns: list[URLPattern | URLResolver] = [
     *accounts_ws,
     *tables_ws,
+    *match_ws,
 ]
 
 if settings.BENCH_FLOOR:  # bench/table_load.py's bare-broadcast baseline; never on in production

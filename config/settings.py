@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "ledger",
     "tables",
     "coins",
+    "match",
     "operations",
 ]
 
@@ -246,6 +247,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "coins.tasks.score_pairs",
         "schedule": float(os.environ.get("RISK_SCORE_SECONDS", "3600")),
     },
+    # the match zone: this and next month's seasons made, ended seasons frozen and their prizes paid
+    "match-seasons": {"task": "match.tasks.roll_seasons", "schedule": 60.0},
 }
 # tables: bots take a think time before each move while a person is connected (off in most tests)
 TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)

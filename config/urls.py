@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("wallet/", include("ledger.urls")),
     path("api/v1/", include("ledger.api_urls")),
     path("api/v1/", include("coins.api_urls")),
+    path("api/v1/", include("match.api_urls")),
     path("coins/", include("coins.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: no inline script (CSP, config.security)
@@ -24,6 +25,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("tables/", include("tables.urls")),
     path("rules/", include("rules.urls")),
+    path("match/", include("match.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
 ]

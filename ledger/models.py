@@ -36,6 +36,7 @@ class Account(models.Model):
     """A coin account: one per user, plus named system accounts (`code`)."""
 
     ISSUANCE = "issuance"  # source of operator grants and sink of debits: its balance is -(coins in circulation)
+    HOUSE = "house"  # the platform's own takings and payouts: match passes in, match prizes out
 
     kind = models.CharField(_("类型"), max_length=8, choices=AccountKind.choices, default=AccountKind.PLAYER)
     user = models.OneToOneField(
@@ -77,6 +78,8 @@ class TransactionKind(models.TextChoices):
     REVERSAL = "reversal", _("冲正")
     WELCOME_GRANT = "welcome_grant", _("新手礼包")
     RELIEF = "relief", _("救济金")
+    MATCH_PASS = "match_pass", _("比赛通行证")
+    MATCH_PRIZE = "match_prize", _("比赛奖金")
 
 
 # Coins the platform issues to a player by its own rules (coins.services), not by an operator's hand.

@@ -240,6 +240,29 @@ def _require_positive(amount: int) -> None:
         raise InvalidAmount(gettext("数额必须是正整数个游戏币，收到的是 %(amount)r") % {"amount": amount})
 
 
+# --- the match zone (比赛专区) ------------------------------------------------------------
+
+
+def pay_for_match_pass(user: User | int, price: int, *, reference: str, key: str) -> Transaction:
+    """A player pays the house `price` coins for a match pass (通行证); refused if it would overdraw.
+
+    `reference` names the season ("season:<id>"); `key` makes it once per player and season."""
+    _require_positive(price)
+    player, house = account_for(user), system_account(Account.HOUSE)
+    request = {"kind": TransactionKind.MATCH_PASS, "account": player.id, "amount": price, "reference": reference}
+    movement = Movement(TransactionKind.MATCH_PASS, reference, key, request, reason="比赛专区通行证 match pass")
+    return _post(movement, [player.id, house.id], lambda _: ({player.id: -price, house.id: price}, request))
+
+
+def pay_match_prize(user: User | int, amount: int, *, reference: str, key: str, reason: str) -> Transaction:
+    """The house pays a season's prize of `amount` coins to a player, once per `key`."""
+    _require_positive(amount)
+    player, house = account_for(user), system_account(Account.HOUSE)
+    request = {"kind": TransactionKind.MATCH_PRIZE, "account": player.id, "amount": amount, "reference": reference}
+    movement = Movement(TransactionKind.MATCH_PRIZE, reference, key, request, reason=reason)
+    return _post(movement, [player.id, house.id], lambda _: ({player.id: amount, house.id: -amount}, request))
+
+
 # --- table movements ---------------------------------------------------------------
 
 

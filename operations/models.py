@@ -33,6 +33,11 @@ class AuditAction(models.TextChoices):
     WELCOME_GRANT = "welcome_grant", _("新手礼包")
     RELIEF = "relief", _("救济金")
     COIN_POLICY = "coin_policy", _("游戏币发放设置")
+    SEASON_CHANGE = "season_change", _("赛季设置")
+    PASS_GRANT = "pass_grant", _("赠送通行证")
+    PASS_REVOKE = "pass_revoke", _("收回通行证")
+    MATCH_ROOM = "match_room", _("比赛专区房间")
+    MATCH_PRIZE = "match_prize", _("比赛奖金")
 
 
 class AuditEntry(AppendOnlyModel):

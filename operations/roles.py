@@ -1,6 +1,7 @@
 """Staff roles as Django groups: `support` reads and bans, `finance` moves coins, `admin` does everything.
 
-`finance` also sets the coin policy (the welcome grant and relief 救济金).
+`finance` also sets the coin policy (the welcome grant and relief 救济金) and runs the match zone's
+seasons (pass price, prizes) and passes.
 
 The groups are created by migration 0002 and kept in step after every migrate
 (and every test-database flush) by a `post_migrate` handler, so permissions of
@@ -19,15 +20,20 @@ ADMIN = "admin"
 ROLES = (SUPPORT, FINANCE, ADMIN)
 
 # Apps whose records every role may read.
-READABLE_APPS = ("accounts", "ledger", "tables", "coins", "operations")
+READABLE_APPS = ("accounts", "ledger", "tables", "coins", "match", "operations")
 DASHBOARD = ("operations", "view_dashboard")
 SANCTION = ("operations", "sanction_user")
 OPERATE_COINS = ("ledger", "operate_coins")
 COIN_POLICY = ("coins", "change_coinpolicy")  # the welcome grant and relief settings
+# the match zone: seasons (their pass price and prizes), passes granted and revoked
+MATCH_FINANCE = (
+    ("match", "add_season"), ("match", "change_season"), ("match", "set_season_prices"),
+    ("match", "grant_pass"), ("match", "add_matchpass"), ("match", "change_matchpass"),
+)  # fmt: skip
 
 ROLE_EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
     SUPPORT: (DASHBOARD, SANCTION),
-    FINANCE: (DASHBOARD, OPERATE_COINS, COIN_POLICY),
+    FINANCE: (DASHBOARD, OPERATE_COINS, COIN_POLICY, *MATCH_FINANCE),
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from ledger.models import Transaction, TransactionKind
+from ledger.models import Account, Transaction, TransactionKind
 from operations.audit import record
 from operations.models import AuditAction
 
@@ -30,6 +30,8 @@ ISSUED_KINDS: dict[str, str] = {
     TransactionKind.WELCOME_GRANT: AuditAction.WELCOME_GRANT,
     TransactionKind.RELIEF: AuditAction.RELIEF,
 }
+# A season's prize (match.seasons.pay_prize), paid by the platform from the prize table operators set.
+PRIZE_KINDS: dict[str, str] = {TransactionKind.MATCH_PRIZE: AuditAction.MATCH_PRIZE}
 
 
 @receiver(post_save, sender=Transaction, dispatch_uid="operations_audit_coin_movement")
@@ -38,6 +40,9 @@ def audit_coin_movement(sender: Any, instance: Transaction, created: bool, raw: 
         return
     if instance.kind in ISSUED_KINDS:
         _record_issued(instance)
+        return
+    if instance.kind in PRIZE_KINDS:
+        _record_prize(instance)
         return
     if instance.created_by_id is None or instance.kind not in OPERATOR_KINDS:
         return
@@ -57,3 +62,9 @@ def _record_issued(txn: Transaction) -> None:
     subject = int(txn.reference.split(":", 1)[1])  # issued coins are referenced "user:<id>" too
     detail = {"reference": txn.reference, "kind": txn.kind, "amount": txn.detail.get("amount")}
     record(txn.created_by, ISSUED_KINDS[txn.kind], txn, txn.reason, subject=subject, detail=detail)
+
+
+def _record_prize(txn: Transaction) -> None:
+    subject = Account.objects.get(pk=txn.detail["account"]).user_id
+    detail = {"reference": txn.reference, "kind": txn.kind, "amount": txn.detail.get("amount")}
+    record(txn.created_by, PRIZE_KINDS[txn.kind], txn, txn.reason, subject=subject, detail=detail)

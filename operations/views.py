@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import TransactionKind
+from match.seasons import dashboard_seasons
 from operations import charts, metrics
 from tables.models import VARIANT_CHOICES
 
@@ -23,6 +24,8 @@ COIN_GROUPS: list[tuple[str | Promise, tuple[str, ...]]] = [
     (_("新手礼包"), (TransactionKind.WELCOME_GRANT,)),
     (_("救济金"), (TransactionKind.RELIEF,)),
     (_("机器人备用金"), (metrics.HOUSE_GRANT,)),
+    (_("比赛通行证"), (TransactionKind.MATCH_PASS,)),
+    (_("比赛奖金"), (TransactionKind.MATCH_PRIZE,)),
     (_("扣除"), (TransactionKind.DEBIT,)),
     (_("冲正"), (TransactionKind.REVERSAL,)),
 ]
@@ -54,6 +57,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "title": gettext("运营仪表盘"),
         "data": data,
         "open_tables": [(str(names.get(v, v)), n) for v, n in data.open_tables_by_variant],
+        "match_seasons": dashboard_seasons(),
         "coins_totals": [(name, sum(v for _, v in series)) for name, series in coins.items()],
         "issued_totals": [(name, sum(v for _, v in series)) for name, series in issued.items()],
         "charts": {

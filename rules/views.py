@@ -15,7 +15,7 @@ from markdown_it import MarkdownIt
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # The order players meet the games in; documents not listed follow alphabetically.
-ORDER = ("pinghe", "nanping", "gold-games-flow", "erren", "guangdong")
+ORDER = ("pinghe", "nanping", "gold-games-flow", "erren", "guangdong", "match-zone")
 
 
 def _renderer() -> MarkdownIt:

@@ -1,4 +1,4 @@
-"""The apps depend one way: engine ← accounts ← ledger ← tables ← coins ← operations.
+"""The apps depend one way: engine ← accounts ← ledger ← tables ← coins ← match ← operations.
 
 Each app imports only the apps before it in that order (at module level or inside a
 function: an import hidden in a function is still a dependency); nothing imports
@@ -20,7 +20,7 @@ import pytest
 from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
-LAYERS = ["engine", "accounts", "ledger", "tables", "coins", "operations"]  # each may import those before it
+LAYERS = ["engine", "accounts", "ledger", "tables", "coins", "match", "operations"]  # each may import those before it
 FRAMEWORKS = ("django", "channels", "celery", "rest_framework", "daphne", "redis")
 
 

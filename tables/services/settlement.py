@@ -21,6 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.dispatch import Signal
 
 from accounts.models import User
 from engine.payments import PaymentError, Transfer, escape_penalty, settle, settle_net
@@ -34,6 +35,11 @@ from tables.services.events import EventRecorder, same_for_all
 from tables.sheet_text import explained
 
 log = logging.getLogger(__name__)
+
+# Sent once per hand, inside the transaction that marks it settled (kwargs: hand_id, table): what a
+# receiver writes (the match zone's 龙珠, match.signals) commits or rolls back with the marking, so it is
+# exactly once as the hand is, through a reconciler's or a retried worker's re-run.
+hand_settled = Signal()
 
 
 # --- money: what the engine says is owed, posted once ------------------------------
@@ -137,6 +143,7 @@ def settle_hand(hand_id: int) -> str:
         events = EventRecorder(table)
         if not _mark_settled(table, events, hand_id, posted.detail.get("transfers", []), balances):
             return "already settled"
+        hand_settled.send(sender=Hand, hand_id=hand_id, table=table)
         between_hands.after_settlement(table, events, _out_of_bracket(table.room.base, balances))
         events.finish()
     return "settled"

@@ -137,6 +137,7 @@ def player_pages(hand) -> list[str]:
         reverse("ledger:wallet"),
         reverse("accounts:profile"),
         reverse("accounts:password_change"),
+        reverse("match:zone"),
     ]
 
 
@@ -159,6 +160,13 @@ def console_pages(hand, ming) -> list[str]:
         "/admin/tables/hand/",
         f"/admin/tables/hand/{hand.pk}/change/",
         f"/admin/tables/room/{hand.table.room_id}/change/",
+        "/admin/match/season/",
+        "/admin/match/season/add/",
+        "/admin/match/matchpass/",
+        "/admin/match/matchpass/add/",
+        "/admin/match/matchroom/",
+        "/admin/match/pearlentry/",
+        "/admin/match/standing/",
     ]
 
 

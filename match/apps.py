@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MatchConfig(AppConfig):
+    name = "match"
+    verbose_name = _("比赛专区")
+
+    def ready(self) -> None:
+        from match import signals  # noqa: F401  (龙珠 are awarded inside each match-room hand's settlement)

@@ -1,0 +1,41 @@
+"""/ws/match/seasons/<id>/: a season page's live standings (match.live pushes them to the season's group)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from accounts.consumers import UserSocketMixin
+from match.live import season_group, standings_frame
+
+
+class StandingsConsumer(UserSocketMixin):
+    """Listens only: the server sends `{"type": "standings", "rows": [...], "players": n}` on connecting and as
+    they change."""
+
+    season_group_name: str | None = None
+
+    async def connect(self) -> None:
+        if self.authenticated_user_id() is None:
+            await self.close()  # before accept: the handshake is refused (HTTP 403)
+            return
+        await self.accept()
+        await self.join_user_group()
+        season_id = int(self.scope["url_route"]["kwargs"]["season_id"])
+        self.season_group_name = season_group(season_id)
+        await self.channel_layer.group_add(self.season_group_name, self.channel_name)
+        await self.send_json(await database_sync_to_async(standings_frame)(season_id))  # a (re)connect catches up
+
+    async def disconnect(self, code: int) -> None:
+        if self.season_group_name is not None:
+            await self.channel_layer.group_discard(self.season_group_name, self.channel_name)
+        await super().disconnect(code)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """The page only listens; its heartbeat's ping is answered so it knows the socket lives."""
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def match_standings(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "standings", "rows": event["rows"], "players": event["players"]})

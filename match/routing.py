@@ -1,0 +1,9 @@
+"""WebSocket routes of the match zone."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from match.consumers import StandingsConsumer
+
+websocket_urlpatterns: list[URLPattern | URLResolver] = [
+    path("ws/match/seasons/<int:season_id>/", StandingsConsumer.as_asgi()),
+]
