@@ -245,6 +245,7 @@ def _finish(table: Table, friend: FriendRoom, events: EventRecorder) -> None:
     table.seats.update(user=None, is_bot=False, auto=False, leaving=False, connections=0, ready=False)
     table.status, table.next_hand_at, table.bots_at = TableStatus.CLOSED, None, None
     table.save(update_fields=["status", "next_hand_at", "bots_at"])
+    seats.announce_seats(table, events)
     view = {"type": "session_over", "friend_room": friend.pk}
     events.add("session_over", same_for_all(table.room.n_seats, view))
 
