@@ -3,6 +3,7 @@ running totals, the final account (总结算). Thin: `tables.services.friends` d
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import segno
@@ -85,7 +86,8 @@ def waiting_room(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect("tables:table", table_id=table.pk)
     join_url = request.build_absolute_uri(reverse("tables:friends_join", args=[table.invite_code]))
     context = {"table": table, "friend": friend, "join_url": join_url, "is_host": friend.host_id == request.user.pk,
-               "state": friends.waiting_room(friend), "options": _options_shown(table, friend)}  # fmt: skip
+               "state": friends.waiting_room(friend), "options": _options_shown(table, friend),
+               "me_ready": Seat.objects.filter(table=table, user_id=request.user.pk, ready=True).exists()}  # fmt: skip
     return render(request, "tables/friends_room.html", context)
 
 
@@ -116,8 +118,9 @@ def qr(request: HttpRequest, table_id: int) -> HttpResponse:
     if not _seated(table, request):
         return HttpResponse(status=403)
     link = request.build_absolute_uri(reverse("tables:friends_join", args=[table.invite_code]))
-    svg = segno.make(link, error="m").svg_inline(scale=6, border=2, dark="#111", light="#fff")
-    return HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()
+    segno.make(link, error="m").save(svg, kind="svg", scale=6, border=2, dark="#111", light="#fff", xmldecl=False)
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
 
 
 @login_required

@@ -109,7 +109,10 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
         return _refused(request, exc, "tables:table", table_id=table_id)
     if escape is not None:
         paid = settlement.penalize_escape_now(escape.pk)
-        messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 游戏币。") % {"paid": paid})
+        if friend_rules.for_points(table_id):
+            messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 积分。") % {"paid": paid})
+        else:
+            messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 游戏币。") % {"paid": paid})
     return redirect("tables:lobby")
 
 

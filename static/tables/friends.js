@@ -76,8 +76,10 @@ async function drawStrip(strip) {
 function totalsStrip(strip) {
   drawStrip(strip);
   const hooks = window.mjTable ? window.mjTable.hooks : [];
+  // After a settlement (an event, or a fresh state that already holds it: a resync after the hand's end).
+  const settles = (ev) => ev.type === "settled" || ev.type === "session_over";
   hooks.push((frame, result) => {
-    if (result.happened.some((ev) => ev.type === "settled" || ev.type === "session_over")) drawStrip(strip);
+    if (frame.type === "state" || result.happened.some(settles)) drawStrip(strip);
   });
 }
 

@@ -74,9 +74,11 @@ def may_watch(table: Table) -> bool:
     return FriendRoom.objects.filter(table_id=table.pk, spectators_allowed=True).exists()
 
 
-def table_info(table: Table) -> dict[str, Any] | None:
-    """What the table page's script needs of a friends' room (None for another private table)."""
+def table_info(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the table page's script needs of a friends' room (None for another private table): whether it
+    is played for points, and whether the viewer (at `seat`) may start with bots (the host, if allowed)."""
     friend = room_of(table)
     if friend is None:
         return None
-    return {"host": friend.host_id, "bots_allowed": friend.bots_allowed, "points": friend.points}
+    host_here = seat is not None and table.seats.filter(index=seat, user_id=friend.host_id).exists()
+    return {"points": friend.points, "may_start_bots": friend.bots_allowed and host_here}

@@ -146,6 +146,8 @@ def _check_confirmed(table: Table, seat: Seat, confirmed: bool) -> None:
     if confirmed or seat.leaving or hand is None or seat.user_id is None:
         return
     cost = seats.escape_cost(hand, seat.index, seat.user_id)
+    if friend_rules.for_points(table.pk):  # a friends' room played for 积分: the escape costs points
+        raise EscapeUnconfirmed(message=_("牌局进行中：现在离开算作逃跑，将扣除 %(cost)s 积分。请确认"), cost=cost)
     raise EscapeUnconfirmed(message=_("牌局进行中：现在离开算作逃跑，将扣除 %(cost)s 游戏币。请确认"), cost=cost)
 
 

@@ -41,7 +41,7 @@ def table_info(table: Table, seat: int | None, hand: Hand | None = None) -> dict
     if seat is not None and table.private:
         info["invite_code"] = table.invite_code  # only players at the table see the code
     if table.private:
-        info["friends"] = friend_rules.table_info(table)  # 好友房: the host, bots, points (or None)
+        info["friends"] = friend_rules.table_info(table, seat)  # 好友房: points, 和机器人开始 (or None)
     return {**info, **timer_info(table)}
 
 
