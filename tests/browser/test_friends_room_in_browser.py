@@ -46,14 +46,21 @@ def postings_of(app: App, *usernames: str) -> int:
     return int(out.strip().splitlines()[-1])
 
 
-def play_hand(pages: list[Any]) -> None:
-    """Each player turns 托管 on once the hand is dealt; returns when every page shows the settled sheet."""
+def play_hand(pages: list[Any], number: int) -> None:
+    """Each player turns 托管 on once hand `number` is dealt (unless it ended at its opening); returns when
+    every page shows that hand settled."""
+    dealt = (
+        "n => { const S = mjTable.state; "
+        "return Boolean((S.hand && S.hand.number === n) || (S.lastResult && S.lastResult.number === n)); }"
+    )
+    settled = "n => { const R = mjTable.state.lastResult; return Boolean(R && R.number === n && R.settled); }"
     for page in pages:
-        page.wait_for_selector("#my-hand .tile, #sheet-card[data-settled='1']", timeout=30000)
-        if page.locator("#sheet-card[data-settled='1']").count() == 0:
+        page.wait_for_function(dealt, arg=number, timeout=30000)
+        if page.evaluate("() => Boolean(mjTable.state.hand)"):
             page.click("#auto-toggle")
     for page in pages:
-        page.wait_for_selector("#sheet-card[data-settled='1']", timeout=90000)
+        page.wait_for_function(settled, arg=number, timeout=90000)
+        page.wait_for_selector("#sheet-card[data-settled='1']", timeout=30000)
 
 
 def account_text(page: Any) -> list[tuple[str, int]]:
@@ -107,7 +114,7 @@ def test_friends_create_share_play_and_read_the_final_account(live_app, browser,
     for page in (host, friend):
         page.wait_for_url(re.compile(r"/tables/t/\d+/$"), timeout=15000)
         page.wait_for_selector("#friends-strip")
-    play_hand([host, friend])
+    play_hand([host, friend], 1)
     for page in (host, friend):
         page.wait_for_function(
             "() => document.querySelector('#strip-progress').textContent.includes('1 /')", timeout=10000
@@ -121,7 +128,7 @@ def test_friends_create_share_play_and_read_the_final_account(live_app, browser,
     for page in (host, friend):
         page.click("#show-sheet")
         page.click("#ready-button")
-    play_hand([host, friend])
+    play_hand([host, friend], 2)
 
     # The final account: the same for both, adding up, a 大赢家 unless level, each hand's replay.
     accounts = []
