@@ -49,9 +49,6 @@ class FriendRoom(models.Model):
     finished_at = models.DateTimeField(_("结束时间"), null=True, blank=True)
     players = models.JSONField(_("玩家"), default=list, blank=True, help_text=_("打过这一场的用户编号"))
     account = models.JSONField(_("总结算"), null=True, blank=True)
-    again_of = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="again", verbose_name=_("再来一场自")
-    )
     created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
 
     class Meta:

@@ -87,7 +87,7 @@ def waiting_room(request: HttpRequest, table_id: int) -> HttpResponse:
     join_url = request.build_absolute_uri(reverse("tables:friends_join", args=[table.invite_code]))
     context = {"table": table, "friend": friend, "join_url": join_url, "is_host": friend.host_id == request.user.pk,
                "state": friends.waiting_room(friend), "options": _options_shown(table, friend),
-               "me_ready": Seat.objects.filter(table=table, user_id=request.user.pk, ready=True).exists()}  # fmt: skip
+               "me_ready": Seat.objects.filter(table=table, user_id=int(request.user.pk or 0), ready=True).exists()}  # fmt: skip
     return render(request, "tables/friends_room.html", context)
 
 
