@@ -134,7 +134,7 @@ def test_friends_create_share_play_and_read_the_final_account(live_app, browser,
     accounts = []
     for page, size in ((host, "desktop"), (friend, "phone")):
         page.wait_for_selector("#strip-account:not([hidden])", timeout=15000)
-        page.goto(page.get_attribute("#strip-account", "href") or "")
+        page.goto(live_app.url + (page.get_attribute("#strip-account", "href") or ""))
         page.wait_for_selector("#final-account")
         page.screenshot(path=str(screenshots / f"friends-{size}-account.png"), full_page=True)
         accounts.append(account_text(page))
