@@ -107,6 +107,36 @@ class EscapeUnconfirmed(TableError):
     code = "escape_unconfirmed"
 
 
+class InviteExpired(TableError):
+    """This friends' room is no longer open: it expired, was closed, or its session is over."""
+
+    code = "invite_expired"
+
+
+class NotHost(TableError):
+    """Only the host of the friends' room may do this."""
+
+    code = "not_host"
+
+
+class BotsNotAllowed(TableError):
+    """This friends' room was opened without bots."""
+
+    code = "bots_not_allowed"
+
+
+class SessionStarted(TableError):
+    """The friends' room has started: this can only be done before the first hand."""
+
+    code = "session_started"
+
+
+class BadRoomSettings(TableError):
+    """A friends' room setting is not one the game offers."""
+
+    code = "bad_room_settings"
+
+
 class AlreadySeated(TableError):
     """You already sit at another table."""
 
@@ -170,6 +200,12 @@ REFUSALS: dict[str, Promise] = {
     "already_seated": _("你已经坐在另一张牌桌上"),
     "escape_unconfirmed": _("牌局进行中：现在离开算作逃跑，要扣游戏币。请先确认"),
     "account_disabled": _("你的账号已被暂停或封禁，不能入座"),
+    # 好友房 (tables/services/friends.py)
+    "invite_expired": _("这个好友房已经结束、关闭或过期"),
+    "not_host": _("只有房主可以这样做"),
+    "bots_not_allowed": _("这个好友房不允许机器人"),
+    "session_started": _("好友房已经开局，现在不能这样做"),
+    "bad_room_settings": _("好友房的设置无效"),
 }
 
 

@@ -391,3 +391,6 @@ class HandReview(models.Model):
 
     def __str__(self) -> str:
         return f"review of seat {self.seat}, {self.hand}"
+
+
+from tables.friend_models import FriendRoom as FriendRoom  # noqa: E402  (好友房: its own module, same app)

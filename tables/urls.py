@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables import views
+from tables import friends_views, views
 
 app_name = "tables"
 urlpatterns = [
@@ -13,6 +13,17 @@ urlpatterns = [
     path("private/join/", views.join_private, name="join_private"),
     path("t/<int:table_id>/", views.table, name="table"),
     path("t/<int:table_id>/leave/", views.leave, name="leave"),
+    path("friends/new/", friends_views.create, name="friends_new"),
+    path("friends/<int:table_id>/", friends_views.waiting_room, name="friends_room"),
+    path("friends/<int:table_id>/state.json", friends_views.waiting_state, name="friends_state"),
+    path("friends/<int:table_id>/qr.svg", friends_views.qr, name="friends_qr"),
+    path("friends/<int:table_id>/ready/", friends_views.ready, name="friends_ready"),
+    path("friends/<int:table_id>/remove/<int:user_id>/", friends_views.remove, name="friends_remove"),
+    path("friends/<int:table_id>/close/", friends_views.close, name="friends_close"),
+    path("friends/<int:table_id>/start-bots/", friends_views.start_bots, name="friends_start_bots"),
+    path("friends/<int:table_id>/totals.json", friends_views.totals, name="friends_totals"),
+    path("friends/account/<int:friend_id>/", friends_views.account, name="friends_account"),
+    path("join/<str:code>/", friends_views.join, name="friends_join"),
     path("history/", views.history, name="history"),
     path("hands/<int:hand_id>/replay/", views.replay, name="replay"),
     path("hands/<int:hand_id>/replay.json", views.replay_file, name="replay_file"),

@@ -19,8 +19,9 @@ from accounts.throttle import GuessThrottle, TooManyGuesses, client_ip
 from engine.sheet import posted_paid
 from tables import chat
 from tables.errors import BadInviteCode, EscapeUnconfirmed, TableError, refusal_text, refusal_texts
+from tables.friends_views import my_sessions
 from tables.models import HANJIN_OPTION, VARIANT_CHOICES, Hand, HandReview, HandStatus, Room, Table, TableStatus
-from tables.services import brackets, seating, settlement
+from tables.services import brackets, friend_rules, seating, settlement
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
 from tables.services.review import ask_for_review, replay_document, review_for
@@ -122,7 +123,10 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
         return _refused(request, exc, "tables:table", table_id=table_id)
     if escape is not None:
         paid = settlement.penalize_escape_now(escape.pk)
-        messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 游戏币。") % {"paid": paid})
+        if friend_rules.for_points(table_id):
+            messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 积分。") % {"paid": paid})
+        else:
+            messages.warning(request, _("你在牌局中离开，按逃跑处理，扣除 %(paid)s 游戏币。") % {"paid": paid})
     return redirect("tables:lobby")
 
 
@@ -134,10 +138,14 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """
     the_table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
     seated = the_table.seats.filter(user_id=int(request.user.pk or 0)).exists()
-    if the_table.private and not seated:
+    friend = friend_rules.room_of(the_table)
+    if friend is not None and (friend.ending or (seated and not the_table.hands_played)):
+        return redirect("tables:friends_room", table_id=table_id)  # its waiting room, or its final account
+    if the_table.private and not seated and not friend_rules.may_watch(the_table):
         messages.error(request, _("这是私人牌桌：请用邀请码加入。"))
         return redirect("tables:lobby")
-    context = {"table": the_table, "seated": seated, "refusals": refusal_texts(), "chat": chat.catalogue()}
+    context = {"table": the_table, "seated": seated, "refusals": refusal_texts(), "chat": chat.catalogue(),
+               "friend": friend}  # fmt: skip
     return render(request, "tables/table.html", context)
 
 
@@ -149,7 +157,7 @@ def history(request: HttpRequest) -> HttpResponse:
     reviews = {(r.hand_id, r.seat): r.efficiency for r in HandReview.objects.filter(hand__in=mine)}
     me = int(request.user.pk or 0)
     rows = [(h, reviews.get((h.pk, h.seat_of(me) or 0)), posted_paid(h.sheet, h.seat_of(me) or 0)) for h in mine]
-    return render(request, "tables/history.html", {"rows": rows})
+    return render(request, "tables/history.html", {"rows": rows, "sessions": my_sessions(me)})
 
 
 @login_required

@@ -70,7 +70,7 @@ export class Between {
   waiting() {
     const S = this.S, nodes = []; // the centre of the felt says how many seats are still empty
     if (S.table && S.table.bots_at) nodes.push(this.clock("bots", _("机器人 %s 秒后补位")));
-    nodes.push(this.startWithBots());
+    if (this.mayStartWithBots()) nodes.push(this.startWithBots());
     return nodes;
   }
 
@@ -78,7 +78,7 @@ export class Between {
     const S = this.S, me = this.me(), nodes = [];
     nodes.push(this.clock("ready", me.ready ? _("已准备：等其他玩家（%s 秒）") : _("%s 秒内准备，否则离座（不扣游戏币）")));
     if (!me.ready) nodes.push(this.readyButton("between-ready"));
-    if (S.seats.some((s) => s.empty)) nodes.push(this.startWithBots());
+    if (S.seats.some((s) => s.empty) && this.mayStartWithBots()) nodes.push(this.startWithBots());
     if (this.ui.sheet.closed()) {
       const sheet = t("button", "secondary", _("查看结算"));
       sheet.type = "button";
@@ -103,6 +103,12 @@ export class Between {
     this.ui.send({ type: "ready", after_hand: after });
     button.disabled = true;
     button.textContent = _("已准备");
+  }
+
+  /** 和机器人开始 is anyone's at a table, but in a friends' room (好友房) only the host's, where bots are allowed. */
+  mayStartWithBots() {
+    const friends = this.S.table && this.S.table.friends;
+    return !friends || friends.may_start_bots;
   }
 
   startWithBots() {

@@ -22,7 +22,9 @@ function confirmEscape(S, ui, form) {
   const title = card.appendChild(t("h2", "", _("离开牌桌？")));
   title.id = "leave-title";
   const cost = S.escapeCost === null ? "" : String(S.escapeCost);
-  const text = card.appendChild(t("p", "leave-cost", fmt(_("牌局进行中：现在离开算作逃跑，将扣除 %s 游戏币。"), [cost])));
+  const points = S.table && S.table.friends && S.table.friends.points; // a friends' room played for 积分
+  const warning = points ? _("牌局进行中：现在离开算作逃跑，将扣除 %s 积分。") : _("牌局进行中：现在离开算作逃跑，将扣除 %s 游戏币。");
+  const text = card.appendChild(t("p", "leave-cost", fmt(warning, [cost])));
   text.id = "escape-cost";
   card.appendChild(t("p", "", _("机器人会替你打完这一局，这局的输赢仍算你的。开托管则不扣币，局间再离开。")));
   const close = () => { box.hidden = true; fill(box); document.getElementById("leave-button")?.focus(); };

@@ -26,7 +26,7 @@ from django.utils import timezone
 from tables import rows
 from tables.errors import NotSeated
 from tables.models import Seat, Table, TableStatus
-from tables.services import actions, brackets, seats
+from tables.services import actions, brackets, friend_rules, seats
 from tables.services.events import EventRecorder, same_for_all
 
 # Why a person was stood up between hands: a code, which the page words in its own language.
@@ -79,6 +79,7 @@ def start_with_bots(table_id: int, user_id: int, now: datetime | None = None) ->
             raise NotSeated()
         if table.status not in (TableStatus.WAITING, TableStatus.BETWEEN):
             return False
+        friend_rules.check_start_with_bots(table, user_id)
         seat.ready, seat.auto = True, False
         seat.save(update_fields=["ready", "auto"])
         table.bots_at = now
@@ -169,8 +170,9 @@ def _stand_up(table: Table, people: list[Seat], why: str, now: datetime, events:
         return
     seats.announce_seats(table, events)
     if not seats.close_if_no_players(table):
-        table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
-        table.save(update_fields=["bots_at"])
+        if friend_rules.bots_come_by_themselves(table):
+            table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
+            table.save(update_fields=["bots_at"])
         announce_timers(table, events)
 
 
@@ -228,6 +230,6 @@ def _moved_out(table: Any, seat: Any, moved_out: dict[int, str]) -> dict[str, An
 
 def _schedule_next_deal(table: Any, now: datetime) -> None:
     table.next_hand_at = now + timedelta(seconds=table.room.between_hands_seconds)
-    if table.seats.filter(user__isnull=True, is_bot=False).exists():
+    if table.seats.filter(user__isnull=True, is_bot=False).exists() and friend_rules.bots_come_by_themselves(table):
         table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
     table.save(update_fields=["next_hand_at", "bots_at"])

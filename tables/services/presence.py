@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tables.models import Escape, Seat, Table, TableStatus
-from tables.services import actions, seats
+from tables.services import actions, friend_rules, seats
 from tables.services.events import EventRecorder, same_for_all
 from tables.services.snapshot import snapshot_locked
 
@@ -31,7 +31,7 @@ def arrive(table_id: int, user_id: int) -> tuple[bool, int | None, dict[str, Any
         except Table.DoesNotExist:
             return False, None, {}
         table_seats = actions.seats_of(table)
-        if table.private and all(s.user_id != user_id for s in table_seats):
+        if table.private and all(s.user_id != user_id for s in table_seats) and not friend_rules.may_watch(table):
             return False, None, {}
         seat = connected_locked(table, table_seats, user_id)
         return True, seat, snapshot_locked(table, table_seats, seat)

@@ -26,7 +26,7 @@ from tables.errors import (
     TableFull,
 )
 from tables.models import KNOWN_OPTIONS, Escape, Room, Seat, Table, TableStatus, new_invite_code
-from tables.services import actions, between_hands, brackets, seats
+from tables.services import actions, between_hands, brackets, friend_rules, seats
 from tables.services.events import EventRecorder
 
 
@@ -55,7 +55,7 @@ def quick_seat(user: User, room: Room, now: datetime | None = None) -> Table:
     existing = seated_table(user)
     if existing is not None and existing.room_id == room.pk:
         return existing
-    _not_seated_elsewhere(user)
+    not_seated_elsewhere(user)
     open_ids = (
         Table.objects.filter(room=room, private=False, status__in=[TableStatus.WAITING, TableStatus.BETWEEN])
         .filter(seats__user__isnull=True, seats__is_bot=False)
@@ -74,20 +74,21 @@ def quick_seat(user: User, room: Room, now: datetime | None = None) -> Table:
 def create_private(user: User, room: Room, options: Any = None, now: datetime | None = None) -> Table:
     """A private table (invite code) with its creator seated."""
     brackets.check_bracket(user, room)
-    _not_seated_elsewhere(user)
+    not_seated_elsewhere(user)
     table = create_table(room, private=True, by=user, options=options)
     return sit(user, table.pk, now)
 
 
 def join_by_code(user: User, code: str, now: datetime | None = None) -> Table:
-    """Sit at the private table with this invite code."""
-    table = Table.objects.filter(invite_code=code.strip().upper()).exclude(status=TableStatus.CLOSED).first()
+    """Sit at the private table with this invite code: the one way in by code (the lobby's form and a
+    friends' room's join link both come here)."""
+    table = Table.objects.filter(invite_code=code.strip().upper()).first()
     if table is None:
         raise BadInviteCode()
-    brackets.check_bracket(user, table.room)
+    friend_rules.check_admits(user, table)  # closed or over: InviteExpired; a coin room: the bracket
     if Seat.objects.filter(table=table, user=user).exists():
         return table
-    _not_seated_elsewhere(user)
+    not_seated_elsewhere(user)
     return sit(user, table.pk, now)
 
 
@@ -107,7 +108,7 @@ def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
         seat.user, seat.auto, seat.leaving, seat.disconnected_at, seat.ready = user, False, False, now, True
         seat.save()
         events = EventRecorder(table)
-        if table.bots_at is None:
+        if table.bots_at is None and friend_rules.bots_come_by_themselves(table):
             table.bots_at = now + timedelta(seconds=table.room.bot_wait_seconds)
             table.save(update_fields=["bots_at"])
             between_hands.announce_timers(table, events)
@@ -145,10 +146,12 @@ def _check_confirmed(table: Table, seat: Seat, confirmed: bool) -> None:
     if confirmed or seat.leaving or hand is None or seat.user_id is None:
         return
     cost = seats.escape_cost(hand, seat.index, seat.user_id)
+    if friend_rules.for_points(table.pk):  # a friends' room played for 积分: the escape costs points
+        raise EscapeUnconfirmed(message=_("牌局进行中：现在离开算作逃跑，将扣除 %(cost)s 积分。请确认"), cost=cost)
     raise EscapeUnconfirmed(message=_("牌局进行中：现在离开算作逃跑，将扣除 %(cost)s 游戏币。请确认"), cost=cost)
 
 
-def _not_seated_elsewhere(user: User) -> None:
+def not_seated_elsewhere(user: User) -> None:
     """One table at a time: leaving a running hand is an escape, so a second seat would be one."""
     table = seated_table(user)
     if table is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.payments import escape_penalty
 from tables.models import Escape, Hand, HandStatus, Seat, Table, TableStatus
-from tables.services import actions, brackets, jobs
+from tables.services import actions, brackets, friend_rules, jobs
 from tables.services.events import EventRecorder, same_for_all
 
 
@@ -79,5 +79,5 @@ def record_escape(
 def escape_cost(hand: Hand, seat: int, user_id: int) -> int:
     """The coins leaving the running `hand` now would cost the player at `seat` (RULINGS "Escape"): the
     variant's penalty, down to what their balance can pay (the ledger's floor), stated before they confirm."""
-    owed = escape_penalty(hand.variant, hand.base, seat, len(hand.players))
-    return min(sum(t.owed for t in owed), brackets.balance_of(user_id))
+    owed = sum(t.owed for t in escape_penalty(hand.variant, hand.base, seat, len(hand.players)))
+    return owed if friend_rules.for_points(hand.table_id) else min(owed, brackets.balance_of(user_id))

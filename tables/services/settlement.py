@@ -30,7 +30,7 @@ from ledger import services as ledger
 from ledger.models import Transaction, TransactionKind
 from tables import bots
 from tables.models import Escape, Hand, HandStatus, Table
-from tables.services import actions, between_hands, brackets, jobs
+from tables.services import actions, between_hands, brackets, friend_rules, friends, jobs
 from tables.services.events import EventRecorder, same_for_all
 from tables.sheet_text import explained
 
@@ -134,19 +134,29 @@ def settle_hand(hand_id: int) -> str:
         return "not finished"
     if hand.settled:
         return "already settled"
-    fund_bots(hand)
-    posted = post_hand_settlement(str(hand.pk), hand.players, (hand.sheet or {}).get("transfers", []))
-    _fault_pause()
-    balances = brackets.balances_of(_people(hand))  # after the posting
+    paid, balances = _pay(hand)
     with transaction.atomic():
         table = actions.lock_table(hand.table_id)
         events = EventRecorder(table)
-        if not _mark_settled(table, events, hand_id, posted.detail.get("transfers", []), balances):
+        if not _mark_settled(table, events, hand_id, paid, balances):
             return "already settled"
         hand_settled.send(sender=Hand, hand_id=hand_id, table=table)
-        between_hands.after_settlement(table, events, _out_of_bracket(table.room.base, balances))
+        if not friends.after_settlement(table, hand, events):  # a friends' room's last hand ends its session
+            between_hands.after_settlement(table, events, _out_of_bracket(table.room.base, balances))
         events.finish()
     return "settled"
+
+
+def _pay(hand: Hand) -> tuple[list[dict[str, int]], dict[int, int]]:
+    """Post the hand's sheet: the transfer rows paid and the people's balances after. A friends' room
+    played for points (积分) posts nothing: what is owed is the points paid, and there are no balances."""
+    rows = (hand.sheet or {}).get("transfers", [])
+    if friend_rules.for_points(hand.table_id):
+        return friend_rules.owed_as_paid(rows), {}
+    fund_bots(hand)
+    posted = post_hand_settlement(str(hand.pk), hand.players, rows)
+    _fault_pause()
+    return posted.detail.get("transfers", []), brackets.balances_of(_people(hand))  # after the posting
 
 
 def _mark_settled(
@@ -217,15 +227,20 @@ def penalize_escape_now(escape_id: int) -> int:
     """`penalize_escape` at once, where the player leaves (so the next page shows the balance after it; the
     task queued with the escape then finds it paid, the ledger's key keeps it once): the coins paid."""
     escape = Escape.objects.select_related("hand").get(pk=escape_id)
-    posted = _penalize(escape)
-    return sum(int(row["paid"]) for row in posted.detail["transfers"] if int(row["payer"]) == escape.seat)
+    paid = _penalize(escape)
+    return sum(int(row["paid"]) for row in paid if int(row["payer"]) == escape.seat)
 
 
-def _penalize(escape: Escape) -> Transaction:
+def _penalize(escape: Escape) -> list[dict[str, int]]:
+    """Post the escape's penalty (in a points room: none, the points are counted from the escape)."""
     hand = escape.hand
-    posted = apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
+    if friend_rules.for_points(hand.table_id):
+        paid = friend_rules.escape_points(hand, escape.seat)
+    else:
+        posted = apply_escape_penalty(str(hand.pk), hand.players, escape.seat, hand.variant, hand.base)
+        paid = posted.detail["transfers"]
     Escape.objects.filter(pk=escape.pk).update(penalized=True)
-    return posted
+    return paid
 
 
 def overdue(now: datetime) -> tuple[list[int], list[int]]:

@@ -11,6 +11,7 @@ from django.db import transaction
 from engine.hand import HandState, asked
 from engine.view import view
 from tables.models import Hand, HandStatus, Room, Seat, Table
+from tables.services import friend_rules
 from tables.services.actions import hand_header, lock_table, running_hand, seats_of
 from tables.services.between_hands import timer_info
 from tables.services.hints import hints
@@ -39,6 +40,8 @@ def table_info(table: Table, seat: int | None, hand: Hand | None = None) -> dict
     }
     if seat is not None and table.private:
         info["invite_code"] = table.invite_code  # only players at the table see the code
+    if table.private:
+        info["friends"] = friend_rules.table_info(table, seat)  # 好友房: points, 和机器人开始 (or None)
     return {**info, **timer_info(table)}
 
 

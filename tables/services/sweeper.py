@@ -22,14 +22,14 @@ from django.conf import settings
 from django.db.models import OuterRef, Subquery
 
 from tables.models import Hand, HandStatus, Seat, Table, TableStatus
-from tables.services import actions, between_hands, presence
+from tables.services import actions, between_hands, friends, presence
 
 log = logging.getLogger(__name__)
 
 
 def sweep_now(now: datetime) -> dict[str, int]:
     """One sweep at `now`; returns how many of each thing it did (`failed`: steps that raised)."""
-    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0, "failed": 0, "bot_moves": 0}
+    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0, "failed": 0, "bot_moves": 0, "expired": 0}
 
     def run(kind: str, step: Callable[..., object], *args: object) -> None:
         # One table's failure must not starve every other table of its timers: log it, go on.
@@ -57,6 +57,8 @@ def sweep_now(now: datetime) -> dict[str, int]:
         "id", flat=True
     ):
         run("deals", between_hands.next_hand, table_id)
+    for table_id in friends.due_to_expire(now):
+        run("expired", friends.expire, table_id)  # 好友房 never started (RULINGS "Friends' rooms")
     return done
 
 

@@ -1,0 +1,84 @@
+"""What a friends' room (好友房) changes in the shared table services, as questions they ask.
+
+Kept apart from `friends` (which seats, starts and ends sessions through `seating`, `between_hands` and
+`closing`) so those modules can ask without importing it: who may join, whether bots may come by
+themselves, who may start with bots, whether a hand is played for points (积分: no ledger posting).
+A table without a `FriendRoom` answers as every table did before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from accounts.models import User
+from engine.payments import escape_penalty
+from tables.errors import BotsNotAllowed, InviteExpired, NotHost
+from tables.friend_models import FriendRoom
+from tables.models import Hand, Table, TableStatus
+from tables.services import brackets
+
+
+def room_of(table: Table | int) -> FriendRoom | None:
+    """The friends' room of a table (by row or id), or None for any other table."""
+    table_id = table if isinstance(table, int) else table.pk
+    return FriendRoom.objects.filter(table_id=table_id).first()
+
+
+def check_admits(user: User, table: Table) -> None:
+    """RULINGS "Friends' rooms": a coin room admits players of its bracket, a points room anyone; a
+    room that expired, was closed or whose session is over admits nobody (InviteExpired)."""
+    friend = room_of(table)
+    if table.status == TableStatus.CLOSED or (friend is not None and friend.ending):
+        raise InviteExpired()
+    if friend is None or not friend.points:
+        brackets.check_bracket(user, table.room)
+
+
+def bots_come_by_themselves(table: Table) -> bool:
+    """Whether the room's bot wait applies: never in a friends' room (the host starts with bots)."""
+    return not FriendRoom.objects.filter(table_id=table.pk).exists()
+
+
+def check_start_with_bots(table: Table, user_id: int) -> None:
+    """和机器人开始 in a friends' room: only its host, and only where bots are allowed."""
+    friend = room_of(table)
+    if friend is None:
+        return
+    if friend.host_id != user_id:
+        raise NotHost()
+    if not friend.bots_allowed:
+        raise BotsNotAllowed()
+
+
+def for_points(table_id: int) -> bool:
+    """Whether the table's hands are played for 积分 (points only: no coins move, no ledger posting)."""
+    return FriendRoom.objects.filter(table_id=table_id, stakes="points").exists()
+
+
+def owed_as_paid(rows: list[dict[str, Any]]) -> list[dict[str, int]]:
+    """Transfer rows as a points room settles them: points have no floor, so what is owed is paid."""
+    return [
+        {"payer": int(r["payer"]), "receiver": int(r["receiver"]), "owed": int(r["owed"]), "paid": int(r["owed"])}
+        for r in rows
+    ]
+
+
+def escape_points(hand: Hand, seat: int) -> list[dict[str, int]]:
+    """The escape penalty of `seat` in a points room, as paid transfer rows (RULINGS: escapes cost points)."""
+    owed = escape_penalty(hand.variant, hand.base, seat, len(hand.players))
+    return owed_as_paid([{"payer": t.payer, "receiver": t.receiver, "owed": t.owed} for t in owed])
+
+
+def may_watch(table: Table) -> bool:
+    """Whether anyone logged in may watch this private table: a friends' room that allows spectators."""
+    return FriendRoom.objects.filter(table_id=table.pk, spectators_allowed=True).exists()
+
+
+def table_info(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the table page's script needs of a friends' room (None for another private table): whether it
+    is played for points, and whether the viewer (at `seat`) may start with bots (the host, if allowed)."""
+    friend = room_of(table)
+    if friend is None:
+        return None
+    host_here = seat is not None and table.seats.filter(index=seat, user_id=friend.host_id).exists()
+    return {"points": friend.points, "may_start_bots": friend.bots_allowed and host_here}

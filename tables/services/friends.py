@@ -1,0 +1,368 @@
+"""好友房 (friends' rooms): open one, fill it by invite, play a session of a set length, read the 总结算.
+
+RULINGS "Friends' rooms". The session is a private table with a `FriendRoom` row: the settings, and at
+the end the final account. What the shared services do differently for it is asked of `friend_rules`.
+Every function that changes a table runs in one transaction with the table row locked (through the
+services it calls); events go out after commit.
+
+- `create`: the host's choices are checked against `LENGTHS` and `TABLE_OPTIONS` (data per game,
+  the options as docs/rules/ documents them); a coin room sits in the host's bracket room, a points
+  room in the game's lowest-base room (its base is the 底分 of the points).
+- The waiting room: seats, who is ready, the host's controls (`remove`, `close`, start with bots where
+  allowed through `between_hands.start_with_bots`). A room that has not started by `expires_at`
+  (`FRIENDS_EXPIRE_MINUTES`, default 30) is closed by the sweeper (`expire`).
+- `after_settlement`: after each settled hand, whether the session is over (its hands, or its 圈: the
+  deal passing from the last seat back to the first); then the account is kept and the table closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from engine.sheet import DISCARD_WINS, WinType
+from ledger.models import Transaction
+from tables.errors import BadRoomSettings, NotHost, NotSeated, SessionStarted, TableClosed
+from tables.friend_models import Ending, FriendRoom, LengthUnit, Stakes
+from tables.models import SEATS_PER_VARIANT, Escape, Hand, Room, Seat, Table, TableEvent, TableStatus
+from tables.services import actions, between_hands, brackets, closing, seating, seats
+from tables.services.events import EventRecorder, same_for_all
+from tables.services.friend_rules import escape_points
+
+EXPIRE_MINUTES = 30
+
+
+@dataclass(frozen=True, slots=True)
+class TableOption:
+    """A table option the host may set: the engine's option name, its name and one line on what it does,
+    and the values offered (value, label), the first the default."""
+
+    key: str
+    label: Promise
+    about: Promise
+    choices: tuple[tuple[Any, Promise | str], ...]
+
+
+_OFF_ON = ((False, _("关")), (True, _("开")))
+_CHANCES = ((0, _("关")), (0.1, "10%"), (0.2, "20%"))
+
+# Each game's table options (docs/rules/: pinghe's 喊金, erren's "Table options"); nanping and guangdong
+# have none a host may set (guangdong's 风圈 is the table's own bookkeeping).
+TABLE_OPTIONS: dict[str, tuple[TableOption, ...]] = {
+    "pinghe": (
+        TableOption("named_gold", _("喊金"), _("庄家开局前自己喊一张牌作金：四张金都在牌里，可能打出十六游"), _OFF_ON),
+    ),
+    "nanping": (),
+    "erren": (
+        TableOption("swap_probability", _("游戏中换牌"), _("摸牌后有机会用三张手牌换一副未出现的刻子"), _CHANCES),
+        TableOption("pick_probability", _("搓牌"), _("摸牌前有机会点名摸一张还没出现的牌"), _CHANCES),
+    ),
+    "guangdong": (),
+}
+
+HAND_LENGTHS = (4, 8, 16)
+ROUND_LENGTHS = (1, 2)  # 圈, in the 4-player games
+TEST_LENGTHS = (1, 2)  # hands, only where settings.TABLES_ALLOW_SCRIPTED_DEALS (tests: a shortened session)
+
+
+def lengths(variant: str) -> list[tuple[str, int]]:
+    """The lengths a host may choose for `variant`: (unit, n), hands first."""
+    offered = [(LengthUnit.HANDS.value, n) for n in HAND_LENGTHS]
+    if SEATS_PER_VARIANT.get(variant) == 4:
+        offered += [(LengthUnit.ROUNDS.value, n) for n in ROUND_LENGTHS]
+    if settings.TABLES_ALLOW_SCRIPTED_DEALS:
+        offered = [(LengthUnit.HANDS.value, n) for n in TEST_LENGTHS] + offered
+    return offered
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the host chose (from the create form, checked by `create`)."""
+
+    variant: str
+    length: int
+    unit: str = LengthUnit.HANDS
+    stakes: str = Stakes.POINTS
+    options: tuple[tuple[str, Any], ...] = ()
+    bots_allowed: bool = False
+    spectators_allowed: bool = False
+
+
+def create(host: User, choices: Choices, now: datetime | None = None) -> Table:
+    """Open a friends' room with the host seated; BadRoomSettings for a choice the game does not offer."""
+    now = now or timezone.now()
+    room = _room_for(host, choices)
+    options = _checked_options(choices)
+    seating.not_seated_elsewhere(host)
+    with transaction.atomic():
+        table = seating.create_table(room, private=True, by=host, options=options)
+        FriendRoom.objects.create(
+            table=table, host=host, length=choices.length, unit=choices.unit, stakes=choices.stakes,
+            bots_allowed=choices.bots_allowed, spectators_allowed=choices.spectators_allowed,
+            expires_at=now + timedelta(minutes=getattr(settings, "FRIENDS_EXPIRE_MINUTES", EXPIRE_MINUTES)),
+        )  # fmt: skip
+    return seating.sit(host, table.pk, now)
+
+
+def _room_for(host: User, choices: Choices) -> Room:
+    if choices.variant not in SEATS_PER_VARIANT or choices.stakes not in Stakes.values:
+        raise BadRoomSettings()
+    if (choices.unit, choices.length) not in lengths(choices.variant):
+        raise BadRoomSettings()
+    rooms = Room.objects.filter(variant=choices.variant)
+    if choices.stakes == Stakes.POINTS:
+        room = rooms.order_by("base").first()  # points: the game's lowest base is the 底分
+    else:
+        room = rooms.filter(base=brackets.base_for_balance(brackets.balance_of(host)) or 0).first()
+        if room is not None:
+            brackets.check_bracket(host, room)
+    if room is None:
+        brackets.check_bracket(host, rooms.order_by("base").first() or Room(variant=choices.variant, base=0))
+        raise BadRoomSettings()
+    return room
+
+
+def _checked_options(choices: Choices) -> dict[str, Any]:
+    offered = {o.key: [value for value, _label in o.choices] for o in TABLE_OPTIONS[choices.variant]}
+    chosen = dict(choices.options)
+    if any(key not in offered or value not in offered[key] for key, value in chosen.items()):
+        raise BadRoomSettings()
+    return {key: chosen.get(key, values[0]) for key, values in offered.items()}
+
+
+# --- the waiting room ------------------------------------------------------------------
+
+
+def _host_before_start(table_id: int, user_id: int) -> tuple[Table, FriendRoom]:
+    table = actions.lock_table(table_id)
+    friend = FriendRoom.objects.get(table=table)
+    if friend.host_id != user_id:
+        raise NotHost()
+    if table.status == TableStatus.CLOSED:
+        raise TableClosed()
+    if table.hands_played or table.status != TableStatus.WAITING:
+        raise SessionStarted()
+    return table, friend
+
+
+def remove(table_id: int, host_id: int, user_id: int) -> None:
+    """The host takes a player's seat back before the first hand (the player is told: code `removed`)."""
+    with transaction.atomic():
+        table, _friend = _host_before_start(table_id, host_id)
+        seat = table.seats.filter(user_id=user_id).first()
+        if seat is None or user_id == host_id:
+            raise NotSeated()
+        events = EventRecorder(table)
+        view = {"type": "moved_out", "seat": seat.index, "user": user_id, "code": "removed"}
+        events.add("moved_out", same_for_all(table.room.n_seats, view))
+        seats.free_seat(seat)
+        seats.announce_seats(table, events)
+        events.finish()
+
+
+def close(table_id: int, host_id: int) -> None:
+    """The host closes the room before the first hand; everyone seated stands up."""
+    with transaction.atomic():
+        _table, friend = _host_before_start(table_id, host_id)
+        closing.close_table(table_id, str(_("房主关闭了好友房")))
+        FriendRoom.objects.filter(pk=friend.pk).update(ending=Ending.CLOSED, finished_at=timezone.now())
+
+
+def set_ready(table_id: int, user_id: int, ready: bool) -> None:
+    """准备 / 取消准备 in the waiting room (sitting down is being ready; the first hand waits for all)."""
+    if ready:
+        between_hands.set_ready(table_id, user_id)
+        return
+    with transaction.atomic():
+        table = actions.lock_table(table_id)
+        seat = table.seats.filter(user_id=user_id).first()
+        if seat is None:
+            raise NotSeated()
+        if table.status != TableStatus.WAITING:
+            raise SessionStarted()
+        Seat.objects.filter(pk=seat.pk).update(ready=False)
+        events = EventRecorder(table)
+        seats.announce_seats(table, events)
+        events.finish()
+
+
+def due_to_expire(now: datetime) -> list[int]:
+    """Tables of friends' rooms still waiting for their first hand past their expiry (the sweeper's)."""
+    due = FriendRoom.objects.filter(ending="", expires_at__lte=now, table__hands_played=0)
+    return list(due.exclude(table__status=TableStatus.CLOSED).values_list("table_id", flat=True))
+
+
+def expire(table_id: int, now: datetime | None = None) -> bool:
+    """Close a friends' room that never started by its expiry; False if it started or closed meanwhile."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = actions.lock_table(table_id)
+        friend = FriendRoom.objects.get(table=table)
+        if table.hands_played or table.status == TableStatus.CLOSED or friend.expires_at > now:
+            return False
+        closing.close_table(table_id, str(_("好友房没有在时限内开局，已关闭")), now)
+        FriendRoom.objects.filter(pk=friend.pk).update(ending=Ending.EXPIRED, finished_at=now)
+        return True
+
+
+# --- the session ---------------------------------------------------------------------------
+
+
+def after_settlement(table: Table, hand: Hand, events: EventRecorder) -> bool:
+    """A hand of the locked `table` is settled (inside the settlement's transaction): whether it ended the
+    session. If so the final account is kept, the table closes and everyone is told (`session_over`)."""
+    friend = FriendRoom.objects.select_for_update().filter(table=table).first()
+    if friend is None or friend.ending:
+        return False
+    n = table.room.n_seats
+    if hand.dealer == n - 1 and table.dealer == 0:  # the deal went round: one 圈
+        friend.rounds_done += 1
+        friend.save(update_fields=["rounds_done"])
+    done = friend.rounds_done if friend.unit == LengthUnit.ROUNDS else _settled_hands(table).count()
+    if done < friend.length:
+        return False
+    _finish(table, friend, events)
+    return True
+
+
+def _settled_hands(table: Table) -> Any:
+    return table.hands.filter(settled=True, sheet__isnull=False).order_by("number")
+
+
+def _finish(table: Table, friend: FriendRoom, events: EventRecorder) -> None:
+    account = final_account(friend)
+    friend.account, friend.players = account, [int(r["user"]) for r in account["rows"] if r["user"]]
+    friend.ending, friend.finished_at = Ending.FINISHED, timezone.now()
+    friend.save(update_fields=["account", "players", "ending", "finished_at"])
+    table.seats.update(user=None, is_bot=False, auto=False, leaving=False, connections=0, ready=False)
+    table.status, table.next_hand_at, table.bots_at = TableStatus.CLOSED, None, None
+    table.save(update_fields=["status", "next_hand_at", "bots_at"])
+    seats.announce_seats(table, events)
+    view = {"type": "session_over", "friend_room": friend.pk}
+    events.add("session_over", same_for_all(table.room.n_seats, view))
+
+
+# --- totals and the final account (总结算) ----------------------------------------------------
+
+
+def _key(hand: Hand, seat: int) -> str:
+    """Who played `seat` of `hand`: a person by user id, a house bot by its seat."""
+    return f"bot{seat}" if seat in hand.bots else str(hand.players[seat])
+
+
+def _hand_rows(hand: Hand) -> list[dict[str, int]]:
+    """The hand's result as transfer rows (what was paid) plus its escapes' penalties."""
+    rows = list((hand.sheet or {}).get("transfers", []))
+    for escape in Escape.objects.filter(hand=hand):
+        rows += _escape_rows(hand, escape)
+    return rows
+
+
+def _escape_rows(hand: Hand, escape: Escape) -> list[dict[str, int]]:
+    if escape.penalized and not hand.table.friend_room.points:
+        posted = Transaction.objects.filter(idempotency_key=f"hand:{hand.pk}:escape:{escape.seat}").first()
+        return list(posted.detail.get("transfers", [])) if posted else []
+    return escape_points(hand, escape.seat) if hand.table.friend_room.points else []
+
+
+def _wins(hand: Hand) -> list[dict[str, Any]]:
+    """The hand's wins (一炮多响: one per winner): seat, win type (Chinese name), discarder (None: self-drawn)."""
+    found = []
+    for public in TableEvent.objects.filter(hand=hand, kind="win").values_list("public", flat=True):
+        if public and public.get("seat") is not None:
+            found.append({"seat": int(public["seat"]), "type": public.get("win_type_zh"),
+                          "discarder": public.get("discarder")})  # fmt: skip
+    return found
+
+
+def final_account(friend: FriendRoom) -> dict[str, Any]:
+    """The session as it stands: each player's total, wins, 自摸, 点炮 and biggest hand, the 大赢家, and
+    every hand with what each player won or lost in it (the final account once the session is over)."""
+    rows: dict[str, dict[str, Any]] = {}
+    hands = []
+    names = _names(friend.table)
+    for hand in _settled_hands(friend.table).select_related("table__friend_room"):
+        deltas = _deltas(hand, rows, names)
+        _count_wins(hand, deltas, rows)
+        sheet = hand.sheet or {}
+        hands.append({"id": hand.pk, "number": hand.number, "win_type": sheet.get("win_type"),
+                      "fan": sheet.get("total_fan", 0), "deltas": deltas})  # fmt: skip
+    top = max((r["total"] for r in rows.values()), default=0)
+    for row in rows.values():
+        row["big_winner"] = top > 0 and row["total"] == top
+    return {"rows": sorted(rows.values(), key=lambda r: (-r["total"], r["key"])), "hands": hands,
+            "stakes": friend.stakes}  # fmt: skip
+
+
+def _names(table: Table) -> dict[int, str]:
+    ids = {pk for hand in table.hands.all() for pk in hand.players}
+    return {u.pk: u.shown_name for u in User.objects.filter(pk__in=ids)}
+
+
+def _row(rows: dict[str, dict[str, Any]], hand: Hand, seat: int, names: dict[int, str]) -> dict[str, Any]:
+    key = _key(hand, seat)
+    if key not in rows:
+        person = seat not in hand.bots
+        rows[key] = {"key": key, "user": hand.players[seat] if person else None, "bot_seat": None if person else seat,
+                     "name": names.get(hand.players[seat], "") if person else "", "total": 0, "hands": 0,
+                     "wins": 0, "zimo": 0, "dianpao": 0, "biggest": None}  # fmt: skip
+    return rows[key]
+
+
+def _deltas(hand: Hand, rows: dict[str, dict[str, Any]], names: dict[int, str]) -> dict[str, int]:
+    deltas = {_key(hand, seat): 0 for seat in range(len(hand.players))}
+    for seat in range(len(hand.players)):
+        _row(rows, hand, seat, names)["hands"] += 1
+    for r in _hand_rows(hand):
+        deltas[_key(hand, int(r["payer"]))] -= int(r["paid"])
+        deltas[_key(hand, int(r["receiver"]))] += int(r["paid"])
+    for key, delta in deltas.items():
+        rows[key]["total"] += delta
+    return deltas
+
+
+_DISCARD_WIN_NAMES = {w.zh for w in DISCARD_WINS} | {WinType.QIANG_ANGANG_WRONG.zh}
+
+
+def _count_wins(hand: Hand, deltas: dict[str, int], rows: dict[str, dict[str, Any]]) -> None:
+    fan = int((hand.sheet or {}).get("total_fan", 0))
+    for win in _wins(hand):
+        row = rows[_key(hand, win["seat"])]
+        row["wins"] += 1
+        if win["discarder"] is None and win["type"] not in _DISCARD_WIN_NAMES:
+            row["zimo"] += 1
+        if win["discarder"] is not None:
+            rows[_key(hand, int(win["discarder"]))]["dianpao"] += 1
+        gain = deltas[row["key"]]
+        if row["biggest"] is None or gain > row["biggest"]["gain"]:
+            row["biggest"] = {"gain": gain, "fan": fan, "type": win["type"], "hand": hand.number}
+
+
+def totals(friend: FriendRoom) -> dict[str, Any]:
+    """The running totals strip: each player's total so far (seat order of the last hand), hands done."""
+    account = friend.account or final_account(friend)
+    done = len(account["hands"])
+    return {"rows": account["rows"], "hands_done": done, "rounds_done": friend.rounds_done,
+            "length": friend.length, "unit": friend.unit, "stakes": friend.stakes,
+            "over": friend.ending == Ending.FINISHED}  # fmt: skip
+
+
+def waiting_room(friend: FriendRoom) -> dict[str, Any]:
+    """The waiting room as its page polls it: status, seats (name, ready, host), whether it started."""
+    table = friend.table
+    table_seats = list(table.seats.select_related("user").order_by("index"))
+    people = [
+        {"seat": s.index, "user": s.user_id, "name": s.shown_name, "ready": s.ready or s.is_bot,
+         "bot": s.is_bot, "host": s.user_id == friend.host_id, "empty": s.empty}
+        for s in table_seats
+    ]  # fmt: skip
+    return {"status": table.status, "started": table.hands_played > 0, "ending": friend.ending, "seats": people,
+            "expires_at": friend.expires_at.isoformat()}  # fmt: skip
