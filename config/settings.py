@@ -229,6 +229,10 @@ CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "1000"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# Every host may run a beat: only the holder of a Redis lock schedules (config.beat); a dead holder's
+# lock expires after BEAT_LOCK_SECONDS and another beat takes over.
+CELERY_BEAT_SCHEDULER = "config.beat:SingleBeatScheduler"
+BEAT_LOCK_SECONDS = float(os.environ.get("BEAT_LOCK_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # tables: timeouts, grace periods, bots and next deals; then lost settlements
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
