@@ -115,6 +115,11 @@ def cleanup() -> None:
 # --- the network --------------------------------------------------------------------------------
 
 
+def host_link(ns: str) -> str:
+    """The bridge's end of a namespace's link (its power cord, for --power-cut)."""
+    return "v" + ns.replace("mj44-", "44")
+
+
 def build_network(clients: list[str]) -> None:
     run("ip", "link", "add", BRIDGE, "type", "bridge")
     run("ip", "addr", "add", f"{GATEWAY}/24", "dev", BRIDGE)
@@ -122,7 +127,7 @@ def build_network(clients: list[str]) -> None:
         run("ip", "addr", "add", f"{address}/24", "dev", BRIDGE)
     run("ip", "link", "set", BRIDGE, "up")
     for ns, address in (DB, LB, *HOSTS.values()):
-        veth = "v" + ns.replace("mj44-", "44")
+        veth = host_link(ns)
         run("ip", "netns", "add", ns)
         run("ip", "link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", ns)
         run("ip", "link", "set", veth, "master", BRIDGE, "up")
@@ -501,7 +506,7 @@ class Story:
     clients: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
-        stamp = time.strftime("%H:%M:%S")
+        stamp = time.strftime("%H:%M:%S", time.gmtime())
         print(f"[{stamp}] {text}", flush=True)
         self.notes.append(text)
 
@@ -584,15 +589,18 @@ class Story:
         from tables.models import Hand, HandStatus
 
         running = await asyncio.to_thread(lambda: Hand.objects.filter(status=HandStatus.PLAYING).count())
+        veth = host_link(HOSTS["web1"][0])
+        if self.args.power_cut:  # nothing it sends reaches anyone: no RST, no FIN, as when power fails
+            run("ip", "link", "set", veth, "down")
         reconnects.kill_at = time.monotonic()
         killed = kill_namespace(HOSTS["web1"][0])
         self.procs.forget("web1")
-        self.note(f"killed web1: {killed} processes (SIGKILL), {on_web1} sockets on it, {running} hands running")
-        await asyncio.sleep(2)
-        marked = await asyncio.to_thread(wait_servers, "web1", "DOWN")
-        self.note(
-            f"HAProxy marked web1 down {time.monotonic() - reconnects.kill_at:.1f} s after the kill ({marked:.1f})"
-        )
+        how = "power cut, then SIGKILL" if self.args.power_cut else "SIGKILL"
+        self.note(f"killed web1: {killed} processes ({how}), {on_web1} sockets on it, {running} hands running")
+        await asyncio.to_thread(wait_servers, "web1", "DOWN")
+        self.note(f"HAProxy marked web1 down {time.monotonic() - reconnects.kill_at:.1f} s after the kill")
+        if self.args.power_cut:
+            run("ip", "link", "set", veth, "up")  # the machine is back, its processes are not
         await asyncio.sleep(self.args.down_seconds)
         moved = len(reconnects.after_kill)
         self.note(f"{moved}/{on_web1} of web1's sockets reconnected (to web2); web1 restarting")
@@ -654,6 +662,7 @@ def main() -> None:
     parser.add_argument("--between-restarts", type=float, default=20)
     parser.add_argument("--after-restart", type=float, default=20)
     parser.add_argument("--finish-seconds", type=float, default=300, help="at most this long for the last hands")
+    parser.add_argument("--power-cut", action="store_true", help="take web1's link down before the SIGKILL")
     parser.add_argument("--cleanup", action="store_true", help="only remove a previous run's leftovers")
     args = parser.parse_args()
     if os.geteuid() != 0:
@@ -677,14 +686,14 @@ def main() -> None:
 
 
 def rehearse(story: Story) -> None:
-    from ledger.services import check_ledger
-
     print(f"two_hosts: {story.args.tables} tables on 2 hosts behind HAProxy, {os.cpu_count()} cores", flush=True)
     story.stack()
     players = story.accounts()
     tables = story.tables(players)
     coins_before = coins_in_circulation()
     tally, reconnects, _ = asyncio.run(story.play(tables, [cookie for _, cookie in players]))
+    from ledger.services import check_ledger
+
     wait_settled(tables)
     finished, unsettled, twice = settlement_check(tables)
     report = check_ledger()
