@@ -53,7 +53,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.table_load import (  # noqa: E402
+from table_load import (  # noqa: E402  (this script runs from bench/, as its neighbour does)
     Player,
     Tally,
     coins_in_circulation,
