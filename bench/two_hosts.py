@@ -156,9 +156,7 @@ class Procs:
     def __init__(self) -> None:
         self.by_host: dict[str, list[subprocess.Popen[bytes]]] = {}
 
-    def start(
-        self, host: str, ns: str, name: str, args: list[str], env: dict[str, str], log: Path
-    ) -> subprocess.Popen[bytes]:
+    def start(self, host: str, ns: str, args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
         log.parent.mkdir(parents=True, exist_ok=True)
         out = open(log, "ab")  # noqa: SIM115 - lives as long as the process
         proc = subprocess.Popen(
@@ -207,12 +205,10 @@ def start_data(procs: Procs) -> None:
         hba.write(f"host all all {NET}.0/24 trust\n")  # the bridge only: the rehearsal's private network
     pg_args = ["-D", str(pgdata), "-c", f"listen_addresses={DB[1]}", "-c", f"unix_socket_directories={pgdata}"]
     pg_args += ["-c", "max_connections=300", "-c", "shared_buffers=64MB"]
-    procs.start(
-        "data", DB[0], "postgres", [*user, str(PG_BIN / "postgres"), *pg_args], dict(os.environ), VAR / "postgres.log"
-    )
+    procs.start("data", DB[0], [*user, str(PG_BIN / "postgres"), *pg_args], dict(os.environ), VAR / "postgres.log")
     redis_args = ["redis-server", "--bind", DB[1], "--port", "6379", "--save", "", "--appendonly", "no"]
     redis_args += ["--protected-mode", "no", "--dir", str(TMP)]
-    procs.start("data", DB[0], "redis", redis_args, dict(os.environ), VAR / "redis.log")
+    procs.start("data", DB[0], redis_args, dict(os.environ), VAR / "redis.log")
     wait_port(DB[1], 5432, "PostgreSQL")
     wait_port(DB[1], 6379, "Redis")
     time.sleep(1)
@@ -254,12 +250,12 @@ def start_host(procs: Procs, host: str, secret: str) -> None:
         subprocess.run([py, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     for port in DAPHNE_PORTS:
         args = [daphne, "-b", address, "-p", str(port), "config.asgi:application"]
-        procs.start(host, ns, f"daphne{port}", args, env, var_dir / f"daphne{port}-{n}.log")
+        procs.start(host, ns, args, env, var_dir / f"daphne{port}-{n}.log")
     worker = [py, "-m", "celery", "-A", "config", "worker", "--concurrency", "1", "--hostname", f"{host}@mj44"]
     wlog = var_dir / f"worker-{n}.log"
-    wproc = procs.start(host, ns, "worker", [*worker, "--loglevel", "INFO"], env, wlog)
+    wproc = procs.start(host, ns, [*worker, "--loglevel", "INFO"], env, wlog)
     beat = [py, "-m", "celery", "-A", "config", "beat", "--schedule", str(var_dir / "celerybeat-schedule")]
-    procs.start(host, ns, "beat", [*beat, "--loglevel", "WARNING"], env, var_dir / f"beat-{n}.log")
+    procs.start(host, ns, [*beat, "--loglevel", "WARNING"], env, var_dir / f"beat-{n}.log")
     for port in DAPHNE_PORTS:
         wait_port(address, port, f"{host} daphne")
     wait_for_log(wlog, "ready", wproc, timeout=90)
@@ -276,7 +272,7 @@ def start_balancer(procs: Procs) -> None:
         "MJ_SHOW_SERVER": "1",
     }
     args = ["haproxy", "-f", str(ROOT / "deploy" / "haproxy.cfg"), "-db"]
-    procs.start("lb", LB[0], "haproxy", args, env, VAR / "haproxy.log")
+    procs.start("lb", LB[0], args, env, VAR / "haproxy.log")
     wait_port(LB[1], 8080, "HAProxy")
 
 
