@@ -599,7 +599,7 @@ class Story:
             run("ip", "link", "set", veth, "up")  # the machine is back, its processes are not
         await asyncio.sleep(self.args.down_seconds)
         moved = len(reconnects.after_kill)
-        self.note(f"{moved}/{on_web1} of web1's sockets reconnected (to web2); web1 restarting")
+        self.note(f"{moved}/{on_web1} of web1's sockets reconnected, to {dict(reconnects.seats_on)}; web1 restarting")
         await asyncio.to_thread(start_host, self.procs, "web1", self.secret)
         await asyncio.to_thread(wait_servers, "web1", "UP")
         calls = await asyncio.to_thread(
