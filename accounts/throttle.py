@@ -37,7 +37,7 @@ from django.http import HttpRequest
 
 
 def client_ip(request: HttpRequest | None) -> str:
-    """The peer address (behind a proxy, daphne's --proxy-headers fills it from X-Forwarded-For)."""
+    """The client address (behind a trusted proxy, config.proxy took it from X-Forwarded-For)."""
     if request is None:
         return "-"
     return str(request.META.get("REMOTE_ADDR") or "-")

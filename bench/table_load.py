@@ -425,17 +425,18 @@ class Player:
         self.n, self.stopping, self.settled = 0, False, False
         self.reached = tally.reached.setdefault((table, seat_key), [])
 
+    def endpoint(self) -> tuple[str, dict[str, Any]]:
+        """The socket's URL and extra arguments of `websockets.connect` (bench/two_hosts.py goes elsewhere)."""
+        headers = {"Cookie": self.cookie, "Origin": origin(self.port)}
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{self.table}/", {"additional_headers": headers}
+
     async def connect(self) -> None:
         import websockets
 
         start = time.monotonic()
+        url, extra = self.endpoint()
         try:
-            self.ws = await websockets.connect(
-                f"ws://127.0.0.1:{self.port}/ws/tables/{self.table}/",
-                additional_headers={"Cookie": self.cookie, "Origin": origin(self.port)},
-                open_timeout=30,
-                max_size=None,
-            )
+            self.ws = await websockets.connect(url, open_timeout=30, max_size=None, **extra)
             first = json.loads(await asyncio.wait_for(self.ws.recv(), 30))
         except Exception as exc:  # a refused or timed-out handshake is what the bench counts
             self.tally.error(f"connect:{type(exc).__name__}")

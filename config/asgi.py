@@ -1,7 +1,9 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels.
 
 WebSockets pass a same-origin check (host and port, config.websocket) and carry
-the session user; consumers refuse anonymous users themselves.
+the session user; consumers refuse anonymous users themselves. Behind a load balancer the
+client's address and scheme come from its X-Forwarded-* headers, but only when the peer is one
+of TRUSTED_PROXIES (config.proxy); run daphne without --proxy-headers.
 """
 
 import os
@@ -17,6 +19,7 @@ from django.core.signals import request_finished  # noqa: E402
 from django.db import connections  # noqa: E402
 
 from config.gc_tuning import freeze_startup_objects  # noqa: E402
+from config.proxy import TrustedProxyHeaders  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.websocket import SameOriginValidator  # noqa: E402
 
@@ -33,10 +36,12 @@ def close_request_connections(**_: object) -> None:
 
 request_finished.connect(close_request_connections, dispatch_uid="asgi-close-request-connections")
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+application = TrustedProxyHeaders(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
 )
 freeze_startup_objects()  # last: everything the process needs to serve is loaded

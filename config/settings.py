@@ -38,7 +38,13 @@ if not SECRET_KEY:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "insecure-dev-key-only-for-local-use"
 
+# Old keys still accepted for sessions and signatures while a new SECRET_KEY rolls out (comma list).
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", "")
+
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
+# The load balancers (addresses or networks, comma list) whose X-Forwarded-For / X-Forwarded-Proto are
+# believed (config.proxy): the client address the log-in and sign-up throttles key on. Empty: none.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -237,6 +243,10 @@ CELERY_DB_REUSE_MAX = int(os.environ.get("CELERY_DB_REUSE_MAX", "1000"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# Every host may run a beat: only the holder of a Redis lock schedules (config.beat); a dead holder's
+# lock expires after BEAT_LOCK_SECONDS and another beat takes over.
+CELERY_BEAT_SCHEDULER = "config.beat:SingleBeatScheduler"
+BEAT_LOCK_SECONDS = float(os.environ.get("BEAT_LOCK_SECONDS", "10"))
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     # tables: timeouts, grace periods, bots and next deals; then lost settlements
     "tables-sweep": {"task": "tables.tasks.sweep", "schedule": float(os.environ.get("TABLES_SWEEP_SECONDS", "2"))},
@@ -318,6 +328,9 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.AnonRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"user": "600/min", "anon": "60/min", "ledger_operator": "120/min"},
+    # The anonymous rate keys on REMOTE_ADDR, which config.proxy already set from a trusted proxy's
+    # X-Forwarded-For; DRF's default would key on the whole header as any client wrote it.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Mahjong platform wallet API",

@@ -5,8 +5,8 @@ so a page served by another program on the same host (`http://localhost:8001`) c
 player's sockets with their cookie. `SameOriginValidator` requires the Origin to be this very
 site: an origin listed exactly in CSRF_TRUSTED_ORIGINS (the configured public origin, e.g.
 behind a proxy that rewrites Host), or the request's own origin - its scheme (https when the
-socket came over TLS: scope scheme `wss`, which daphne's --proxy-headers takes from the
-proxy, or the SECURE_PROXY_SSL_HEADER the settings trust), the Host header's host (in
+socket came over TLS: scope scheme `wss`, which config.proxy takes from a trusted proxy's
+X-Forwarded-Proto, or the SECURE_PROXY_SSL_HEADER the settings trust), the Host header's host (in
 ALLOWED_HOSTS) and port (that scheme's default when Host names none). The expected port is
 never taken from the Origin's own scheme: with `Host: 127.0.0.1` a plain socket accepts
 `http://127.0.0.1` only, one behind a TLS proxy `https://127.0.0.1` only.
