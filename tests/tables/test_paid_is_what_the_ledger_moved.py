@@ -99,7 +99,7 @@ def logged_in(user: Any) -> Client:
 
 MING_ZH = ["抢金：底 10 × 2番 × 庄家 ×2 = −40（付给 小芳）", "余额不足，只付 5（少付 35）：+35", "合计 −5"]
 MING_EN = [
-    "qiangjin: base 10 × 2 fan × dealer (庄家) ×2 = −40 (to 小芳)",
+    "Rob the gold (抢金): base 10 × 2 fan × dealer (庄家) ×2 = −40 (to 小芳)",
     "balance too low, pays only 5 (35 short): +35",
     "Total −5",
 ]
