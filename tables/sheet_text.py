@@ -19,6 +19,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
+
 # Games where a win on a discard is paid by every loser, not the discarder alone (RULINGS pinghe/nanping).
 EVERY_LOSER_PAYS = frozenset({"pinghe", "nanping"})
 DISCARD_WINS = frozenset({"点炮胡", "抢杠胡"})
@@ -66,6 +68,24 @@ TERMS = {
 }
 
 
+def worded(sheet: dict[str, Any], hand: Any) -> dict[str, Any]:
+    """The stored sheet of `hand` with its words in every language (`explained`) added: at the hand's end
+    (what is owed) and again once the ledger has posted it (what was paid)."""
+    return {**sheet, "explained": explained(sheet, seat_names(hand))}
+
+
+def seat_names(hand: Any) -> list[str | None]:
+    """Each seat's player as the table shows them; None for a house bot's seat (worded per language)."""
+    shown = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
+    return [None if seat in hand.bots else shown.get(pk) for seat, pk in enumerate(hand.players)]
+
+
+def shown_names(hand: Any) -> list[str]:
+    """Each seat's name in the active language, a house bot as 机器人 n (never its account's name)."""
+    names = seat_names(hand)
+    return [seat_name(names, seat) for seat in range(len(names))]
+
+
 def explained(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, Any]:
     """The sheet worded in each of the site's languages: {language code: `explain(sheet, names)`}."""
     out = {}
@@ -80,7 +100,8 @@ def explain(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, Any
     seats = [_seat_lines(sheet, row, names) for row in sheet.get("seats", [])]
     sums = _fan_sums(sheet, names)
     notes = [n for n in (_note(x, names, bool(sums)) for x in sheet.get("notes", [])) if n]
-    return {"seats": seats, "rule": _rule(sheet), "notes": sums + notes}
+    win_type = term(str(sheet["win_type"])) if sheet.get("win_type") else None
+    return {"seats": seats, "rule": _rule(sheet), "notes": sums + notes, "win_type": win_type}
 
 
 def _fan_sums(sheet: dict[str, Any], names: Sequence[str | None]) -> list[str]:

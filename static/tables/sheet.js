@@ -71,7 +71,7 @@ export class Sheet {
     card.setAttribute("role", "dialog");
     card.setAttribute("aria-labelledby", "sheet-title");
     const title = winner === null || winner === undefined ? _("流局") : fmt(_("%s 胡牌"), [name(winner)]);
-    const type = sheet.win_type ? ` · ${sheet.win_type}` : "";
+    const type = sheet.win_type ? ` · ${words && words.win_type ? words.win_type : _(sheet.win_type)}` : "";
     const fan = sheet.total_fan ? ` · ${sheet.total_fan} ${_("番")}` : "";
     const heading = t("h2", "", `${_("结算")} — ${title}${type}${fan}`);
     heading.id = "sheet-title";

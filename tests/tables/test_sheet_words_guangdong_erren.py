@@ -20,6 +20,13 @@ NAMES = ["阿明", "小芳", None, "阿珍"]  # seat 2 is a house bot; 阿明 de
 MING, FANG, BOT, ZHEN = 0, 1, 2, 3
 
 
+@pytest.fixture(autouse=True)
+def in_chinese():
+    """The words are the active language's: Chinese unless a test says otherwise."""
+    with translation.override("zh-hans"):
+        yield
+
+
 def posted(sheet_json: dict) -> dict:
     return with_posted_transfers(sheet_json, sheet_json["transfers"])
 
