@@ -1,23 +1,14 @@
-"""`{{ reference|replay_url }}`: the replay page of a ledger reference such as "hand:42" ("" for anything else)."""
+"""Template helpers for finished hands: room titles, sheet items and words, wallet entries."""
 
 from __future__ import annotations
 
 from django import template
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tables import sheet_text
 
 register = template.Library()
-
-
-@register.filter
-def replay_url(reference: str) -> str:
-    kind, _, ident = str(reference).partition(":")
-    if kind != "hand" or not ident.isdigit():
-        return ""
-    return reverse("tables:replay", args=[int(ident)])
 
 
 @register.filter
@@ -74,3 +65,11 @@ def index(rows: object, i: object) -> object:
         return rows[int(i)]  # type: ignore[index,call-overload]
     except (IndexError, KeyError, TypeError, ValueError):
         return ()
+
+
+@register.simple_tag
+def wallet_entries(postings: object, user: object) -> object:
+    """`{% wallet_entries recent request.user as rows %}`: each posting with what it was and its replay link."""
+    from tables.wallet_entries import entries
+
+    return entries(list(postings), int(getattr(user, "pk", 0) or 0))  # type: ignore[call-overload]
