@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from engine.actions import Action, Discard
+from engine.actions import Action, Discard, QiangJin
 from engine.hand import HandState, Phase
 from engine.hand_script import arrange
 from ledger import services as ledger
@@ -129,19 +129,13 @@ def lines_of(hand: Hand, seat: int, language: str = "zh-hans") -> list[str]:
 def test_a_short_loser_pays_the_dealer_s_double_down_to_his_balance(story, four_players):
     table = story("pinghe", arrange("pinghe", dealer=0, hands=QIANGJIN, gold="8s"))
     ledger.debit(four_players[0], 995, by=None, reason="set up: 阿明 has 5 left", key="short")
-    table.play((BOB, action_rob()))
+    table.play((BOB, QiangJin(None)))
     hand = table.hand()
     assert lines_of(hand, ALICE)[:2] == [
         "抢金：底 10 × 2番 × 庄家 ×2 = −40（付给 小芳）",
         "余额不足，只付 5（少付 35）：+35",
     ]
     assert_every_reader_agrees([hand])
-
-
-def action_rob() -> Action:
-    from engine.actions import QiangJin
-
-    return QiangJin(None)
 
 
 def test_the_dealer_wins_twice_and_the_streak_is_a_line_of_its_own(story):
@@ -184,5 +178,5 @@ def test_three_win_on_one_discard_and_each_is_a_line_of_the_discarder_s(story):
     hand = table.hand()
     lines = lines_of(hand, ALICE)
     assert len(lines) == 4 and all("一炮多响：3 家胡同一张牌" in line for line in lines[:3])
-    assert [a for a in amounts(lines)] == [-80, -80, -80, -240]
+    assert amounts(lines) == [-80, -80, -80, -240]
     assert_every_reader_agrees([hand])
