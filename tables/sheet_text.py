@@ -96,12 +96,14 @@ def explained(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, A
 
 
 def explain(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, Any]:
-    """In the active language: per seat its lines and total, the rule that applies, the notes."""
+    """In the active language: per seat its lines and total, the rule that applies, the notes, how the hand was
+    won, and each seat's player as the hand was played (a card shown after someone stood up still names them)."""
     seats = [_seat_lines(sheet, row, names) for row in sheet.get("seats", [])]
     sums = _fan_sums(sheet, names)
     notes = [n for n in (_note(x, names, bool(sums)) for x in sheet.get("notes", [])) if n]
     win_type = term(str(sheet["win_type"])) if sheet.get("win_type") else None
-    return {"seats": seats, "rule": _rule(sheet), "notes": sums + notes, "win_type": win_type}
+    who = [seat_name(names, seat) for seat in range(len(sheet.get("seats", [])))]  # the hand's players, as it was
+    return {"seats": seats, "rule": _rule(sheet), "notes": sums + notes, "win_type": win_type, "names": who}
 
 
 def _fan_sums(sheet: dict[str, Any], names: Sequence[str | None]) -> list[str]:
