@@ -36,7 +36,7 @@ function seatBox(views, s, lastSeat) {
   if (own.drawn) hand.splice(hand.indexOf(own.drawn), 1);
   line.appendChild(T.tileRow(hand, gold, "revealed"));
   if (own.drawn) line.appendChild(T.tileRow([own.drawn], gold, "revealed drawn"));
-  box.appendChild(row(_("手牌"), line));
+  box.appendChild(row(_("手中的牌"), line));
   if (own.melds.length) {
     const melds = h("div", "holdings");
     for (const m of own.melds) melds.appendChild(T.tileRow(T.parse(m.tiles || ""), gold, "meld"));

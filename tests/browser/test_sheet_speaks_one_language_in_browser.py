@@ -115,6 +115,7 @@ def test_the_short_dealer_s_lines_and_the_pages_around_them_speak_one_language(l
                 fang.wait_for_selector("#step-board .seat-panel")
                 fang.click("#every-step")  # every step, the table's passes too
                 fang.click("#next")
+                fang.screenshot(path=str(screenshots / f"replay-every-step-{language}.png"), full_page=True)
             if wrong := foreign_text(shown_text(fang), language, allowed[language]):
                 mixed[(language, url)] = wrong
     assert mixed == {}, mixed
