@@ -33,7 +33,7 @@ class Entry:
 
 def entries(postings: Sequence[Posting], user_id: int) -> list[Entry]:
     """The postings (with their transactions) described, in order."""
-    ids = {_hand_id(p.transaction.reference) for p in postings} - {None}
+    ids = {n for p in postings if (n := _hand_id(p.transaction.reference)) is not None}
     hands = {h.pk: h for h in Hand.objects.filter(pk__in=ids)}
     out = []
     for posting in postings:
@@ -53,7 +53,7 @@ def describe(posting: Posting, hand: Hand | None, user_id: int) -> str:
     txn = posting.transaction
     if hand is not None:
         return gettext("%(hand)s — %(what)s") % {"hand": hand_title(hand), "what": _in_hand(posting, hand, user_id)}
-    words = {
+    words: dict[str, str] = {
         TransactionKind.WELCOME_GRANT: gettext("新手礼包"),
         TransactionKind.RELIEF: gettext("救济金"),
         TransactionKind.GRANT: gettext("运营发放：%(reason)s"),

@@ -53,8 +53,9 @@ class Story:
         """Each seat in turn discards what it drew; nobody claims it."""
         for seat in seats:
             state = self.state()
-            assert state.phase == Phase.TURN and state.turn == seat and state.seats[seat].drawn is not None
-            self.play((seat, Discard(state.seats[seat].drawn)))
+            drawn = state.seats[seat].drawn
+            assert state.phase == Phase.TURN and state.turn == seat and drawn is not None
+            self.play((seat, Discard(drawn)))
             if self.state().phase == Phase.CLAIM:
                 self.everyone_passes()
 
@@ -106,6 +107,7 @@ def assert_every_reader_agrees(hands: list[Hand]) -> None:
         moved = ledger_change(hand)
         assert card_paid(hand) == moved == [records.outcome(hand, s).paid for s in range(4)], hand
         assert sum(moved) == 0
+        assert hand.sheet is not None
         for code, words in hand.sheet["explained"].items():
             for seat, lines in enumerate(words["seats"]):
                 assert sum(amounts(lines[:-1])) == amounts(lines[-1:])[0] == moved[seat], (code, lines)
@@ -120,6 +122,7 @@ def assert_every_reader_agrees(hands: list[Hand]) -> None:
 
 def lines_of(hand: Hand, seat: int, language: str = "zh-hans") -> list[str]:
     hand.refresh_from_db()
+    assert hand.sheet is not None
     return hand.sheet["explained"][language]["seats"][seat]
 
 
