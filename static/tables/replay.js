@@ -79,7 +79,7 @@ function turnStrip() {
 
 function show() {
   const step = steps[i], pub = step.views[0], order = shown(), at = Math.max(0, order.indexOf(i));
-  el("step-label").textContent = `${at} / ${order.length - 1}`;
+  el("step-label").textContent = `${i} / ${steps.length - 1}`; // the log's step number, as the review names them
   el("scrub").max = String(order.length - 1);
   el("scrub").value = String(at);
   el("step-action").textContent = describe(step);

@@ -70,11 +70,16 @@ class Story:
 def story(settings, four_players, seat_at_table):
     settings.TABLES_ALLOW_SCRIPTED_DEALS = True
     settings.LEADERBOARD_MIN_HANDS = 1
+    yield from _storytelling(four_players, seat_at_table)
+    cache.clear()  # the leaderboard read here is cached: no other test may see it
+
+
+def _storytelling(four_players, seat_at_table):
 
     def at(variant: str, options: dict[str, Any]) -> Story:
         return Story(seat_at_table(four_players, variant, options=options), four_players)
 
-    return at
+    yield at
 
 
 # --- what every reader shows ------------------------------------------------------------------
