@@ -18,6 +18,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("api/v1/", include("ledger.api_urls")),
     path("api/v1/", include("coins.api_urls")),
     path("api/v1/", include("match.api_urls")),
+    path("api/v1/", include("tables.api_urls")),
     path("coins/", include("coins.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: no inline script (CSP, config.security)

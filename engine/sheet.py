@@ -282,8 +282,11 @@ class Charge:
     unit: Unit = Unit.COINS
     # How `amount` is reached, as data a sheet's reader words in its own language: the product of
     # the multipliers, in order, e.g. (("base", 10), ("fan", 2), ("dealer", 2)) = 40. Keys: "base",
-    # "fan", "points" (分), "dealer" (庄家 ×2), "streak" (连庄 ×n), and "bao" (the seat whose share
-    # the 包 seat pays; not a multiplier). Empty when the amount needs no explaining.
+    # "fan", "points" (分), "fan_points" (guangdong: n 番 counts 2^n 分), "dealer" (庄家 ×2), "streak"
+    # (连庄 ×n), "for_three" / "liable" (one seat pays for three: 抢杠 / 包, ×3). Not multipliers: "bao"
+    # (the seat whose share the 包 seat pays), "limit" (guangdong: the 番 before the 爆胡 cap), "winners"
+    # (一炮多响: how many won on the discard), "cap" (erren: the 番 before the 13-番 cap), "yakuman"
+    # (erren: 役满 scores the cap). Empty when the amount needs no explaining.
     factors: tuple[tuple[str, int], ...] = ()
 
 

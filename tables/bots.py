@@ -18,7 +18,7 @@ BOT_USERNAME = "~bot{}"  # "~" cannot be chosen at sign-up (usernames are letter
 def bot_user(seat: int) -> User:
     """The bot user that plays seat `seat` (created on first use; cannot log in)."""
     user, created = User.objects.get_or_create(
-        username=BOT_USERNAME.format(seat + 1), defaults={"display_name": f"机器人 Bot {seat + 1}", "is_active": False}
+        username=BOT_USERNAME.format(seat + 1), defaults={"display_name": f"机器人 {seat + 1}", "is_active": False}
     )
     if created:
         user.set_unusable_password()

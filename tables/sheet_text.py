@@ -17,11 +17,73 @@ from typing import Any
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
 
 # Games where a win on a discard is paid by every loser, not the discarder alone (RULINGS pinghe/nanping).
 EVERY_LOSER_PAYS = frozenset({"pinghe", "nanping"})
 DISCARD_WINS = frozenset({"点炮胡", "抢杠胡"})
 GUANGDONG_NOTE = re.compile(r"^seat (\d+): (.+) = (\d+)番 \((\d+)分\)$")
+# Games whose 番 add up (the winner's items are a sum); the sheet states each winner's sum as a note.
+ADDING_FAN = frozenset({"guangdong", "erren"})
+# Factors that say how a payment came about but do not multiply it (`engine.sheet.Charge.factors`).
+NOT_MULTIPLIERS = frozenset({"bao", "limit", "winners", "cap", "yakuman"})
+
+# How a hand was won and what a payment is for, as the engine names them in Chinese (the sheet's
+# `win_type`, its items' `name_zh`), in the page's language; English keeps the term beside it ("Pong (碰)").
+# An item not named here reads as the engine's English name with its Chinese beside it.
+TERMS = {
+    "点炮胡": _("点炮胡"),
+    "自摸": _("自摸"),
+    "游金": _("游金"),
+    "单游": _("单游"),
+    "双游": _("双游"),
+    "三游": _("三游"),
+    "四游": _("四游"),
+    "八游": _("八游"),
+    "十六游": _("十六游"),
+    "抢金": _("抢金"),
+    "三金倒": _("三金倒"),
+    "四金倒": _("四金倒"),
+    "天胡": _("天胡"),
+    "抢杠胡": _("抢杠胡"),
+    "抢明杠胡": _("抢明杠胡"),
+    "抢暗杠": _("抢暗杠"),
+    "抢暗杠(抢错)": _("抢暗杠(抢错)"),
+    "抢暗杠抢错": _("抢暗杠(抢错)"),
+    "诈胡": _("诈胡"),
+    "花分/杠分": _("花分/杠分"),
+    "庄家": _("庄家"),
+    "食胡": _("食胡"),
+    "杠上开花": _("杠上开花"),
+    "杠上开花包杠": _("杠上开花包杠"),
+    "抢杠": _("抢杠"),
+    "自摸(包)": _("自摸(包)"),
+    "杠上开花(包)": _("杠上开花(包)"),
+    "一炮双响": _("一炮双响"),
+    "一炮三响": _("一炮三响"),
+    "吃胡": _("吃胡"),
+    "胡牌": _("胡牌"),
+}
+
+
+def worded(sheet: dict[str, Any], hand: Any) -> dict[str, Any]:
+    """The stored sheet of `hand` with its words in every language (`explained`) added: at the hand's end
+    (what is owed) and again once the ledger has posted it (what was paid)."""
+    return {**sheet, "explained": explained(sheet, seat_names(hand))}
+
+
+def seat_names(hand: Any) -> list[str | None]:
+    """Each seat's player as the table shows them; None for a house bot's seat (worded per language)."""
+    shown = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
+    return [None if seat in hand.bots else shown.get(pk) for seat, pk in enumerate(hand.players)]
+
+
+def shown_names(hand: Any) -> list[str]:
+    """Each seat's name in the active language, a house bot as 机器人 n (never its account's name)."""
+    names = seat_names(hand)
+    return [seat_name(names, seat) for seat in range(len(names))]
 
 
 def explained(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, Any]:
@@ -34,10 +96,44 @@ def explained(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, A
 
 
 def explain(sheet: dict[str, Any], names: Sequence[str | None]) -> dict[str, Any]:
-    """In the active language: per seat its lines and total, the rule that applies, the notes."""
+    """In the active language: per seat its lines and total, the rule that applies, the notes, how the hand was
+    won, and each seat's player as the hand was played (a card shown after someone stood up still names them)."""
     seats = [_seat_lines(sheet, row, names) for row in sheet.get("seats", [])]
-    notes = [n for n in (_note(x, names) for x in sheet.get("notes", [])) if n]
-    return {"seats": seats, "rule": _rule(sheet), "notes": notes}
+    sums = _fan_sums(sheet, names)
+    notes = [n for n in (_note(x, names, bool(sums)) for x in sheet.get("notes", [])) if n]
+    win_type = term(str(sheet["win_type"])) if sheet.get("win_type") else None
+    who = [seat_name(names, seat) for seat in range(len(sheet.get("seats", [])))]  # the hand's players, as it was
+    return {"seats": seats, "rule": _rule(sheet), "notes": sums + notes, "win_type": win_type, "names": who}
+
+
+def _fan_sums(sheet: dict[str, Any], names: Sequence[str | None]) -> list[str]:
+    """In the games whose 番 add up, each winner's 番 as a sum: "小芳的番：平胡 1 + 自摸 1 = 2番（4分）"."""
+    if sheet.get("variant") not in ADDING_FAN:
+        return []
+    out = []
+    for row in sheet.get("seats", []):
+        items = [it for it in row.get("items", []) if not it.get("amount") and it.get("unit") == "番"]
+        if items:
+            out.append(_fan_sum(sheet, int(row["seat"]), items, names))
+    return out
+
+
+def _fan_sum(sheet: dict[str, Any], seat: int, items: list[dict[str, Any]], names: Sequence[str | None]) -> str:
+    parts = " + ".join(f"{item_name(it)} {_signed(int(it['value'])).lstrip('+')}" for it in items)
+    total = sum(int(it["value"]) for it in items)
+    if sheet.get("variant") == "guangdong":
+        fan = max(0, total)
+        result = gettext("%(n)s番（%(points)s分）") % {"n": fan, "points": 2**fan}
+    else:
+        capped = min(total, 13)
+        result = gettext("%(n)s番") % {"n": capped}
+        if capped < total:
+            result = gettext("%(total)s番，封顶 %(n)s番") % {"total": total, "n": capped}
+    return gettext("%(name)s的番：%(items)s = %(result)s") % {
+        "name": seat_name(names, seat),
+        "items": parts,
+        "result": result,
+    }
 
 
 def seat_name(names: Sequence[str | None], seat: int | None) -> str:
@@ -61,20 +157,47 @@ def _seat_lines(sheet: dict[str, Any], row: dict[str, Any], names: Sequence[str 
 def _item_line(item: dict[str, Any], names: Sequence[str | None]) -> str:
     amount = int(item["amount"])
     factors = [(str(k), int(v)) for k, v in item.get("factors") or []]
-    product = " × ".join(_factor(k, v) for k, v in factors if k != "bao")
+    product = " × ".join(_factor(k, v) for k, v in factors if k not in NOT_MULTIPLIERS)
     how = f"{product} = {_signed(amount)}" if product else _signed(amount)
     who = seat_name(names, item.get("counterparty"))
     arrow = (gettext("付给 %(name)s") if amount < 0 else gettext("%(name)s 付")) % {"name": who}
     line = gettext("%(item)s：%(how)s（%(who)s）") % {"item": item_name(item), "how": how, "who": arrow}
-    for key, seat in factors:
-        if key == "bao":
-            line += " " + gettext("包：替 %(name)s 付") % {"name": seat_name(names, seat)}
+    for key, value in factors:
+        if key in NOT_MULTIPLIERS:
+            line += " " + _remark(key, value, names)
     return line
 
 
+def _remark(key: str, value: int, names: Sequence[str | None]) -> str:
+    """What a factor that is not a multiplier says about the payment."""
+    if key == "bao":
+        return gettext("包：替 %(name)s 付") % {"name": seat_name(names, value)}
+    words = {
+        "limit": gettext("爆胡：%(n)s番 按 3番 封顶"),
+        "winners": gettext("一炮多响：%(n)s 家胡同一张牌，各付各的"),
+        "cap": gettext("封顶：%(n)s番 按 13番 计"),
+        "yakuman": gettext("役满：按封顶 %(n)s番 计"),
+    }
+    return words[key] % {"n": value} if key in words else f"{key} {value}"
+
+
 def item_name(item: dict[str, Any]) -> str:
-    english = (translation.get_language() or "").startswith("en")
-    return str(item.get("name_en") if english and item.get("name_en") else item.get("name_zh", ""))
+    """A sheet item's name in the active language: a known term from the catalogue; otherwise in Chinese the
+    engine's Chinese name, in English the engine's English name with the Chinese term beside it."""
+    zh, en = str(item.get("name_zh", "")), str(item.get("name_en") or "")
+    return term(zh, en)
+
+
+def term(zh: str, en: str = "") -> str:
+    """A game term (a win type, an item) in the active language (see TERMS)."""
+    if zh in TERMS:
+        return str(TERMS[zh])
+    if not (translation.get_language() or "").startswith("en") or not en:
+        return zh
+    numbered = re.match(r"^(.*?)\s*#(\d+)$", zh)  # nanping's 分饼 #k
+    if numbered:
+        return f"{term(numbered.group(1))} #{numbered.group(2)}"
+    return f"{en[:1].upper()}{en[1:]} ({zh})"
 
 
 def _factor(key: str, value: int) -> str:
@@ -84,7 +207,11 @@ def _factor(key: str, value: int) -> str:
         "points": gettext("%(n)s分"),
         "dealer": gettext("庄家 ×%(n)s"),
         "streak": gettext("连庄 ×%(n)s"),
+        "for_three": gettext("一家付三家 ×%(n)s"),
+        "liable": gettext("包三家 ×%(n)s"),
     }
+    if key == "fan_points":  # guangdong: n 番 count 2^n 分
+        return gettext("%(points)s分（%(n)s番）") % {"points": 2**value, "n": value}
     return (words.get(key) or f"{key} %(n)s") % {"n": value}
 
 
@@ -104,9 +231,12 @@ def _rule(sheet: dict[str, Any]) -> str | None:
     return None
 
 
-def _note(note: str, names: Sequence[str | None]) -> str | None:
-    """The engine's notes in the page's words; a draw's note says what the heading already says."""
+def _note(note: str, names: Sequence[str | None], summed: bool = False) -> str | None:
+    """The engine's notes in the page's words; a draw's note says what the heading already says, and a
+    guangdong winner's note what the 番 sums (`summed`) say."""
     if note.startswith(("流局", "臭庄")):
+        return None
+    if summed and (GUANGDONG_NOTE.match(note) or note.startswith(("役满", "封顶"))):
         return None
     if note.startswith("抢错按自摸赔"):
         return gettext("抢暗杠抢错：按自摸赔给另外三家。")

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
 from accounts.throttle import GuessThrottle, TooManyGuesses, client_ip
+from engine import variants
 from engine.sheet import posted_paid
 from tables import chat
 from tables.errors import BadInviteCode, EscapeUnconfirmed, TableError, refusal_text, refusal_texts
@@ -25,6 +25,7 @@ from tables.services import brackets, friend_rules, seating, settlement
 from tables.services.lobby import VARIANT_ABOUT, VARIANT_NAMES, room_rows
 from tables.services.replay import replay_steps
 from tables.services.review import ask_for_review, replay_document, review_for
+from tables.sheet_text import shown_names
 
 
 @login_required
@@ -169,12 +170,14 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
         messages.error(request, _("只有这局的玩家可以回放。"))
         return redirect("tables:history")
     steps, check = replay_steps(hand, seat)
-    users = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
-    names = [users.get(pk, f"#{i + 1}") for i, pk in enumerate(hand.players)]
+    names = shown_names(hand)
     access = review_for(hand, int(request.user.pk or 0), request.user.is_staff, _seat_param(request))
     if access.pending:
         ask_for_review(hand.pk)
+    rules = variants.get(hand.variant)
+    game = {"gold": rules.gold is not None, "flowers": rules.has_flowers, "seat": seat, "bots": hand.bots}
     context = {"hand": hand, "seat": seat, "steps": steps, "check": check, "names": names, "review": access}
+    context["game"] = game
     return render(request, "tables/replay.html", context)
 
 

@@ -545,7 +545,8 @@ def settle_win(win: ErrenWin | None, winner: int | None, table: Table, notes: Se
     if winner not in range(N_SEATS):
         raise InvalidWin(f"winner seat {winner} is not at a two-seat table")
     result = score(win)
-    charge = Charge(1 - winner, winner, table.base * result.total, "胡牌", "win", result.total, Unit.FAN)
+    factors = (("base", table.base), ("fan", result.total), *_cap_factor(result))
+    charge = Charge(1 - winner, winner, table.base * result.total, "胡牌", "win", result.total, Unit.FAN, factors)
     lines = [SheetItem(fan.zh, fan.en, n, Unit.FAN) for fan, n in result.items]
     return build_sheet(
         _header(table, winner, WIN_KIND_ZH[win.win_kind], result.total),
@@ -559,6 +560,14 @@ def settle_win(win: ErrenWin | None, winner: int | None, table: Table, notes: Se
 
 def _header(table: Table, winner: int | None, win_type: str | None, total: int) -> SheetHeader:
     return SheetHeader(VARIANT, N_SEATS, table.base, table.dealer, table.streak, winner, win_type, total)
+
+
+def _cap_factor(result: ErrenScore) -> tuple[tuple[str, int], ...]:
+    """Not a multiplier (`Charge.factors`): 役满 ("yakuman", 13), or the 番 before the 13-番 cap ("cap", n)."""
+    if result.yakuman:
+        return (("yakuman", CAP),)
+    uncapped = sum(n for _, n in result.items)
+    return (("cap", uncapped),) if uncapped > CAP else ()
 
 
 def _cap_notes(result: ErrenScore) -> tuple[str, ...]:

@@ -553,7 +553,8 @@ _WAY_NAMES = {
 def settle(hand: GuangdongHand) -> SettlementSheet:
     """The settlement sheet of a finished guangdong hand (docs/rules/guangdong.md, Payments)."""
     results = [score_winner(w, hand) for w in hand.winners]
-    charges = [c for w, r in zip(hand.winners, results, strict=True) for c in _charges(w, r, hand.base)]
+    n = len(hand.winners)
+    charges = [c for w, r in zip(hand.winners, results, strict=True) for c in _charges(w, r, hand.base, n)]
     fan_lines = {w.seat: _fan_lines(r) for w, r in zip(hand.winners, results, strict=True)}
     first = hand.winners[0] if hand.winners else None
     header = SheetHeader(
@@ -606,12 +607,29 @@ def _co_winner(data: Mapping[str, Any], way: WinWay, from_seat: int | None, tile
     return Winner(int(data["seat"]), hand, melds, way, from_seat, first_turn=first_turn, win_tile=tile)
 
 
-def _charges(winner: Winner, result: FanResult, base: int) -> list[Charge]:
+def _charges(winner: Winner, result: FanResult, base: int, n_winners: int = 1) -> list[Charge]:
+    """Each payer's charge for one winner, with its factors (`Charge.factors`): base × 2^番 分, × 3 where one
+    seat pays for three (包, 抢杠, 杠上开花包杠); and, not multipliers, the 番 before the 爆胡 cap and how many
+    won on the one discard (一炮多响: each winner's payment is a charge of its own)."""
     win = ScoredWin(winner.seat, result.fan, winner.way, winner.from_seat, winner.liable)
     zh, en = _WAY_NAMES[winner.way]
-    if winner.liable is not None and winner.way in (WinWay.SELF_DRAW, WinWay.KONG_BLOOM):
+    liable = winner.liable is not None and winner.way in (WinWay.SELF_DRAW, WinWay.KONG_BLOOM)
+    if liable:
         zh, en = f"{zh}(包)", f"{en} (liable pays for three)"
-    return [Charge(t.payer, t.receiver, t.owed, zh, en, result.fan, Unit.FAN) for t in owed_transfers([win], base)]
+    after = _limit_factor(result) + ((("winners", n_winners),) if n_winners > 1 else ())
+    charges = []
+    for payer, multiple in win.payers():
+        three = (("liable" if liable else "for_three", multiple),) if multiple > 1 else ()
+        factors = (("base", base), ("fan_points", result.fan), *three, *after)
+        amount = win.points * base * multiple
+        charges.append(Charge(payer, winner.seat, amount, zh, en, result.fan, Unit.FAN, factors))
+    return charges
+
+
+def _limit_factor(result: FanResult) -> tuple[tuple[str, int], ...]:
+    """("limit", the 番 before the cap) when 爆胡 cut an in-limit hand down to 3 番."""
+    uncapped = sum(item.fan for item in result.items if item.name_zh != "爆胡")
+    return (("limit", uncapped),) if not result.special and uncapped > result.fan else ()
 
 
 def _fan_lines(result: FanResult) -> list[SheetItem]:

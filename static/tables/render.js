@@ -8,7 +8,7 @@ import * as T from "../ui/tiles.js";
 import { ICON, dieSvg } from "./icons.js";
 import { ACTION_KEYS, keyLabel } from "./keys.js";
 
-const WINDS = ["东", "南", "西", "北"];
+const WINDS = () => [_("东"), _("南"), _("西"), _("北")]; // the seat-wind badge, in the page's language
 const POSITIONS = ["top", "left", "right", "bottom"];
 const ACTION_ORDER = ["win", "qiangjin", "rob_concealed_kong", "declare", "kong", "pong", "chow", "name_gold", "pick", "exchange", "swap", "pass"];
 
@@ -60,9 +60,10 @@ export class Renderer {
   seatName(i) {
     const s = this.S.seatInfo(i);
     if (!s) return fmt(_("座位 %s"), [i + 1]);
+    if (s.bot) return fmt(_("机器人 %s"), [i + 1]); // a house bot by its seat, in the page's language
     return s.empty ? _("空座") : s.name;
   }
-  windName(code) { return WINDS[parseInt(code, 10) - 1] || code; }
+  windName(code) { return WINDS()[parseInt(code, 10) - 1] || code; }
   badges(i) {
     const S = this.S, s = S.seatInfo(i) || {}, vt = S.variantView(), out = [];
     // the running (or just finished) hand's dealer; between hands without one, the table's next
@@ -70,7 +71,7 @@ export class Renderer {
     const dealer = src.dealer === undefined ? null : src.dealer;
     const streak = src.streak || 1;
     if (dealer !== null) {
-      const n = S.nSeats(), wind = vt.seat_winds ? this.windName(vt.seat_winds[i]) : WINDS[(i - dealer + n) % n];
+      const n = S.nSeats(), wind = vt.seat_winds ? this.windName(vt.seat_winds[i]) : WINDS()[(i - dealer + n) % n];
       out.push(`<span class="badge wind" title="${_("门风")}">${wind}</span>`);
       if (i === dealer) out.push(`<span class="badge dealer">${_("庄")}${streak > 1 ? " · " + fmt(_("连庄 %s"), [streak - 1]) : ""}</span>`);
     }

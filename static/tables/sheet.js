@@ -63,15 +63,17 @@ export class Sheet {
   }
 
   card(res, bal) {
-    const S = this.S, sheet = res.sheet, winner = sheet.winner, name = (i) => this.ui.seatName(i);
-    // Once posted, the sheet as worded at settlement (tables/sheet_text.py): the same lines as the replay's.
+    const S = this.S, sheet = res.sheet, winner = sheet.winner;
+    // The sheet as worded at the hand's end and again at the posting (tables/sheet_text.py): the replay's lines,
+    // and the hand's players by name even if one has stood up since.
     const words = sheet.explained ? sheet.explained[LANG] : null;
+    const name = (i) => (words && words.names ? words.names[i] : null) || this.ui.seatName(i);
     const card = h("div", "sheet-card");
     card.id = "sheet-card";
     card.setAttribute("role", "dialog");
     card.setAttribute("aria-labelledby", "sheet-title");
     const title = winner === null || winner === undefined ? _("流局") : fmt(_("%s 胡牌"), [name(winner)]);
-    const type = sheet.win_type ? ` · ${sheet.win_type}` : "";
+    const type = sheet.win_type ? ` · ${words && words.win_type ? words.win_type : _(sheet.win_type)}` : "";
     const fan = sheet.total_fan ? ` · ${sheet.total_fan} ${_("番")}` : "";
     const heading = t("h2", "", `${_("结算")} — ${title}${type}${fan}`);
     heading.id = "sheet-title";

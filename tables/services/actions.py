@@ -30,6 +30,7 @@ from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion, T
 from tables.models import ActionLog, ActionSource, Hand, HandStatus, Room, Seat, Table, TableStatus
 from tables.services import jobs, pacing, states
 from tables.services.events import EventRecorder, per_seat, same_for_all
+from tables.sheet_text import worded
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,7 +508,7 @@ def _save_hand(play: Play) -> None:
 def _finish_hand(play: Play) -> None:
     """The hand is over: reveal the seed, store the sheet, carry dealer and streak, queue settlement."""
     hand, table = play.hand, play.table
-    sheet = play.state.sheet.to_json() if play.state.sheet is not None else None
+    sheet = worded(play.state.sheet.to_json(), hand) if play.state.sheet is not None else None  # owed, in words
     hand.status, hand.sheet, hand.finished_at, hand.deadline = HandStatus.FINISHED, sheet, play.now, None
     table.dealer, table.streak = next_dealership(play.state)
     table.options = {**table.options, **next_hand_options(play.state)}  # guangdong: the round wind (风圈)

@@ -32,7 +32,7 @@ from tables import bots
 from tables.models import Escape, Hand, HandStatus, Table
 from tables.services import actions, between_hands, brackets, friend_rules, friends, jobs
 from tables.services.events import EventRecorder, same_for_all
-from tables.sheet_text import explained
+from tables.sheet_text import worded
 
 log = logging.getLogger(__name__)
 
@@ -169,20 +169,13 @@ def _mark_settled(
         return False
     hand.settled = True
     if hand.sheet is not None:
-        sheet = with_posted_transfers(hand.sheet, paid)
-        hand.sheet = {**sheet, "explained": explained(sheet, seat_names(hand))}
+        hand.sheet = worded(with_posted_transfers(hand.sheet, paid), hand)
     hand.save(update_fields=["settled", "sheet"])
     view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid}
     view["balances"] = {str(seat): balances.get(user_id) for seat, user_id in enumerate(hand.players)}
     events.add("settled", same_for_all(table.room.n_seats, view), hand)
     jobs.queue_after_commit(jobs.REVIEW_HAND, hand_id)  # 牌谱分析, off the hot path
     return True
-
-
-def seat_names(hand: Hand) -> list[str | None]:
-    """Each seat's player as the table shows them; None for a house bot's seat (worded per language)."""
-    shown = {u.pk: u.shown_name for u in User.objects.filter(pk__in=hand.players)}
-    return [None if seat in hand.bots else shown.get(pk) for seat, pk in enumerate(hand.players)]
 
 
 def _fault_pause() -> None:

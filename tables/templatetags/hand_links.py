@@ -1,21 +1,14 @@
-"""`{{ reference|replay_url }}`: the replay page of a ledger reference such as "hand:42" ("" for anything else)."""
+"""Template helpers for finished hands: room titles, sheet items and words, wallet entries."""
 
 from __future__ import annotations
 
 from django import template
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from tables import sheet_text
+
 register = template.Library()
-
-
-@register.filter
-def replay_url(reference: str) -> str:
-    kind, _, ident = str(reference).partition(":")
-    if kind != "hand" or not ident.isdigit():
-        return ""
-    return reverse("tables:replay", args=[int(ident)])
 
 
 @register.filter
@@ -34,24 +27,6 @@ def room_title(room: object) -> str:
 
 # A sheet item's value with what it counts (engine.sheet.Unit), in the page's language.
 VALUES = {"番": _("%(n)s番"), "分": _("%(n)s分"), "币": _("%(n)s币")}
-# How a hand was won (engine.sheet.WinType's Chinese names, as stored on the sheet).
-WIN_TYPES = {
-    "点炮胡": _("点炮胡"),
-    "自摸": _("自摸"),
-    "游金": _("游金"),
-    "双游": _("双游"),
-    "三游": _("三游"),
-    "四游": _("四游"),
-    "八游": _("八游"),
-    "十六游": _("十六游"),
-    "抢金": _("抢金"),
-    "三金倒": _("三金倒"),
-    "四金倒": _("四金倒"),
-    "天胡": _("天胡"),
-    "抢杠胡": _("抢杠胡"),
-    "抢暗杠": _("抢暗杠"),
-    "抢暗杠(抢错)": _("抢暗杠(抢错)"),
-}
 
 
 @register.filter
@@ -64,14 +39,14 @@ def item_value(item: dict[str, object]) -> str:
 
 @register.filter
 def win_type_name(name: str) -> str:
-    return str(WIN_TYPES.get(str(name), name))
+    """How a hand was won (the sheet's `win_type`, in Chinese) in the page's language."""
+    return sheet_text.term(str(name))
 
 
 @register.filter
 def item_name(item: dict[str, str]) -> str:
-    """A sheet item's name in the page's language (the engine gives both)."""
-    english = (get_language() or "").startswith("en")
-    return str(item.get("name_en") if english and item.get("name_en") else item.get("name_zh", ""))
+    """A sheet item's name in the page's language."""
+    return sheet_text.item_name(item)
 
 
 @register.filter
@@ -90,3 +65,11 @@ def index(rows: object, i: object) -> object:
         return rows[int(i)]  # type: ignore[index,call-overload]
     except (IndexError, KeyError, TypeError, ValueError):
         return ()
+
+
+@register.simple_tag
+def wallet_entries(postings: object, user: object) -> object:
+    """`{% wallet_entries recent request.user as rows %}`: each posting with what it was and its replay link."""
+    from tables.wallet_entries import entries
+
+    return entries(list(postings), int(getattr(user, "pk", 0) or 0))  # type: ignore[call-overload]

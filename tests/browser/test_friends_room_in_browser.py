@@ -65,7 +65,9 @@ def play_hand(pages: list[Any], number: int) -> None:
 
 def account_text(page: Any) -> list[tuple[str, int]]:
     rows = page.locator("#final-account table.account tbody tr")
-    return [(rows.nth(i).locator("td").first.inner_text(), int(rows.nth(i).get_attribute("data-total") or 0))
+    # the name cell, without the 大赢家 badge the big winner's carries (checked on its own below)
+    name = "n => [...n.childNodes].filter(c => c.nodeType === Node.TEXT_NODE).map(c => c.textContent).join('').trim()"
+    return [(rows.nth(i).locator("td").first.evaluate(name), int(rows.nth(i).get_attribute("data-total") or 0))
             for i in range(rows.count())]  # fmt: skip
 
 

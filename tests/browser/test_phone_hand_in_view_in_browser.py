@@ -100,6 +100,9 @@ def seat_at_the_scripted_table(live_app: Any, page: Any, username: str) -> None:
         "from engine.hand_script import arrange; from tables.models import Room; "
         f"room = Room.objects.get(variant='pinghe', base={BASE}); "
         f"room.options = arrange('pinghe', dealer=0, hands={HANDS!r}, live={LIVE!r}, back={BACK!r}, gold={GOLD!r}); "
+        # she answers every decision herself: on a loaded machine a 20 s turn could run out and hand her seat
+        # to 托管, which would play the rest without her (no more own turns to check)
+        "room.turn_seconds = room.claim_seconds = 300; "
         "room.save()"
     )
     sign_up(page, live_app, username, "小雨")

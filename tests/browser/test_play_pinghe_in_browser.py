@@ -133,7 +133,7 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     page.goto(f"{live_app.url}/wallet/")
     assert int(page.inner_text("#balance")) == OPENING_COINS + paid == ledger_balance(live_app, username)
     if paid:
-        row = page.locator("table.transactions tr", has_text=re.compile(rf"hand:{hand_id}\b"))
+        row = page.locator("table.transactions tr", has=page.locator(f"a[href='/tables/hands/{hand_id}/replay/']"))
         assert row.locator("td.amount").inner_text().strip() == f"{paid:+d}"
     page.screenshot(path=str(screenshots / f"{device}-wallet.png"), full_page=True)
 
@@ -142,6 +142,7 @@ def test_a_new_player_plays_a_pinghe_hand_against_three_bots(live_app, browser, 
     assert "✓" in page.inner_text("#seed-check")
     page.wait_for_function("() => document.getElementById('step-label').textContent.startsWith('0 /')")
     steps = int(page.inner_text("#step-label").split("/")[1])  # a hand may end at its opening (抢金)
+    page.check("#every-step")  # every logged step, the passes the table made too
     for _ in range(min(8, steps)):
         page.click("#next")
     assert page.inner_text("#step-label") == f"{min(8, steps)} / {steps}"

@@ -17,7 +17,7 @@ def test_the_wallet_page_shows_balance_bracket_and_history(client, table, alice)
     page = client.get("/wallet/").content.decode()
     assert 'id="balance">10040<' in page
     assert 'id="bracket-base">100<' in page
-    assert "hand:h1" in page and "+40" in page
+    assert "牌局结算" in page and "hand:h1" not in page and "+40" in page
 
 
 def test_a_poor_player_is_told_the_minimum(client, alice, operator):

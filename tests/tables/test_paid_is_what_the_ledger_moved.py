@@ -99,7 +99,7 @@ def logged_in(user: Any) -> Client:
 
 MING_ZH = ["抢金：底 10 × 2番 × 庄家 ×2 = −40（付给 小芳）", "余额不足，只付 5（少付 35）：+35", "合计 −5"]
 MING_EN = [
-    "qiangjin: base 10 × 2 fan × dealer (庄家) ×2 = −40 (to 小芳)",
+    "Rob the gold (抢金): base 10 × 2 fan × dealer (庄家) ×2 = −40 (to 小芳)",
     "balance too low, pays only 5 (35 short): +35",
     "Total −5",
 ]
@@ -144,3 +144,15 @@ def test_the_replay_shows_the_same_lines_in_the_page_s_language(short_loser_hand
     client.cookies["django_language"] = "en"
     page = client.get(f"/tables/hands/{hand.pk}/replay/").content.decode()
     assert all(line in page for line in MING_EN) and "余额不足" not in page
+
+
+def test_the_live_card_before_the_posting_reads_what_is_owed_in_words(short_loser_hand):
+    """The hand_finished event's sheet (the card before the ledger posts) is worded too: no raw engine items."""
+    from tables.models import TableEvent
+
+    hand, _events = short_loser_hand
+    finished = TableEvent.objects.get(table=hand.table, kind="hand_finished").public["sheet"]
+    assert not finished.get("posted")
+    zh, en = finished["explained"]["zh-hans"], finished["explained"]["en"]
+    assert zh["seats"][0] == [MING_ZH[0], "合计 −40"] and en["seats"][0] == [MING_EN[0], "Total −40"]
+    assert (zh["win_type"], en["win_type"]) == ("抢金", "Rob the gold (抢金)")

@@ -3,10 +3,20 @@ every loser pay is stated on a pinghe/nanping 点炮胡 (and only there)."""
 
 from __future__ import annotations
 
+import pytest
+from django.utils import translation
+
 from engine.sheet import Charge, SheetHeader, Unit, build_sheet, with_posted_transfers
 from tables.sheet_text import explain
 
 NAMES = ["阿明", "小芳", None, "阿珍"]  # seat 2 is a house bot
+
+
+@pytest.fixture(autouse=True)
+def in_chinese():
+    """The words are the active language's: Chinese unless a test says otherwise."""
+    with translation.override("zh-hans"):
+        yield
 
 
 def posted(variant: str, win_type: str, charges: list[Charge]) -> dict:

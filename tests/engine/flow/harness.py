@@ -65,6 +65,23 @@ def deal_with_events(
 ) -> tuple[HandState, tuple[Event, ...]]:
     """The hand and its deal events: `live` are the draws after the deal, `back` the replacement
     draws, `gold` the turned-up tile (None: whatever the dice find), other keywords are table options."""
+    opts = deal_options(variant, hands, live=live, back=back, gold=gold, dealer=dealer, dice=dice)
+    progress = start_hand(variant, seed="story", dealer=dealer, streak=streak, options={**opts, **options})
+    idle = pass_for_idle_seats(progress.state)
+    return idle.state, (*progress.events, *idle.events)
+
+
+def deal_options(
+    variant: str,
+    hands: dict[int, str],
+    *,
+    live: str = "",
+    back: str = "",
+    gold: str | None = "9s",
+    dealer: int = ALICE,
+    dice: tuple[int, int] = (6, 6),
+) -> dict[str, Any]:
+    """The scripted deal's `new_hand` options (engine.hand_script.arrange): seats not in `hands` get junk."""
     rules = get_variant(variant)
     sizes = [rules.hand_size(s, dealer) for s in range(rules.n_seats)]
     used = Counter(t for h in hands.values() for t in parse_tiles(h))
@@ -77,10 +94,7 @@ def deal_with_events(
             junk = _junk(rules.tile_set, used, sizes[seat], gold)
             used.update(junk)
             all_hands[seat] = "".join(f"{t}" for t in junk)
-    opts = arrange(variant, dealer=dealer, hands=all_hands, live=live, back=back, gold=gold, dice=dice)
-    progress = start_hand(variant, seed="story", dealer=dealer, streak=streak, options={**opts, **options})
-    idle = pass_for_idle_seats(progress.state)
-    return idle.state, (*progress.events, *idle.events)
+    return arrange(variant, dealer=dealer, hands=all_hands, live=live, back=back, gold=gold, dice=dice)
 
 
 def _junk(tile_set: tuple[Tile, ...], used: Counter[Tile], size: int, gold: str | None) -> list[Tile]:

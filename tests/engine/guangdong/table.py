@@ -26,6 +26,15 @@ def deal(
     hands: dict[int, str], *, live: str = "", back: str = "", dealer: int = ALICE, opening: bool = False, **options: Any
 ) -> HandState:
     """A guangdong hand dealt exactly so (base 10); the opening window (天胡) is passed unless `opening`."""
+    opts = deal_options(hands, live=live, back=back, dealer=dealer)
+    state = start_hand(VARIANT, seed="story", dealer=dealer, base=BASE, options={**opts, **options}).state
+    if state.phase == Phase.OPENING and not opening:
+        state = everyone_passes(state)
+    return state
+
+
+def deal_options(hands: dict[int, str], *, live: str = "", back: str = "", dealer: int = ALICE) -> dict[str, Any]:
+    """The scripted deal's `new_hand` options: the story's hands, every other seat a junk hand."""
     rules = get_variant(VARIANT)
     used = Counter(t for h in hands.values() for t in parse_tiles(h))
     used.update(parse_tiles(live + back))
@@ -35,11 +44,7 @@ def deal(
         junk = _junk(rules.tile_set, used, story, rules.hand_size(seat, dealer) - len(story))
         used.update(junk)
         all_hands[seat] = "".join(str(t) for t in (*story, *junk))
-    opts = arrange(VARIANT, dealer=dealer, hands=all_hands, live=live, back=back)
-    state = start_hand(VARIANT, seed="story", dealer=dealer, base=BASE, options={**opts, **options}).state
-    if state.phase == Phase.OPENING and not opening:
-        state = everyone_passes(state)
-    return state
+    return arrange(VARIANT, dealer=dealer, hands=all_hands, live=live, back=back)
 
 
 def _junk(tile_set: tuple[Tile, ...], used: Counter[Tile], story: list[Tile], size: int) -> list[Tile]:
