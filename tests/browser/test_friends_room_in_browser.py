@@ -72,6 +72,11 @@ def account_text(page: Any) -> list[tuple[str, int]]:
 
 
 def test_friends_create_share_play_and_read_the_final_account(live_app, browser, screenshots):
+    # Between hands the story photographs and checks the strip before both ready: on a loaded machine that
+    # outlasts the default 15 s ready time, which would stand both up (the ready rule, tested elsewhere).
+    live_app.shell(
+        "from tables.models import Room; Room.objects.filter(variant='erren').update(between_hands_seconds=180)"
+    )
     host = browser.new_context(viewport=DESKTOP).new_page()
     friend = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     late = browser.new_context(viewport=DESKTOP).new_page()

@@ -134,10 +134,9 @@ def answer(page: Any) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(400)
+@pytest.mark.timeout(900)
 @pytest.mark.parametrize("hold", list(PHONES))
 def test_the_own_hand_stays_on_a_phone_screen_to_the_end_of_the_wall(live_app, browser, screenshots, hold):
-    from playwright.sync_api import Error
 
     context = browser.new_context(**PHONES[hold], is_mobile=True, has_touch=True, device_scale_factor=2, locale="zh-CN")
     page = context.new_page()
@@ -147,6 +146,37 @@ def test_the_own_hand_stays_on_a_phone_screen_to_the_end_of_the_wall(live_app, b
 
     checked: list[tuple[int, float]] = []  # (tiles left, the hand's lowest edge) at each decision
     problems: list[str] = []
+    late_shot = False
+    for attempt in range(3):
+        late_shot = play_the_hand(page, screenshots, hold, checked, problems) or late_shot
+        if min((wall for wall, _ in checked), default=LATE + 1) <= LATE:
+            break
+        # Ended early: on a loaded machine her socket can drop, and a seat whose last socket closes is
+        # played by the bot at once, to the hand's end. Not a layout fault: leave (free between hands)
+        # and sit again at the same scripted room.
+        print(f"\n{hold}: attempt {attempt + 1} ended early, sitting again")
+        page.click("#sheet-leave")
+        page.wait_for_url(re.compile(r"/tables/$"))
+        page.click(f"#variant-pinghe .room.own[data-base='{BASE}'] a.room-link")
+        page.click("#quick-seat")
+        page.wait_for_url(re.compile(r"/tables/t/\d+/"))
+        page.wait_for_function("() => window.mjTable")
+
+    print(f"\n{hold}: (tiles left, own hand's lowest edge) at each decision:", checked)
+    assert not problems, "\n".join(problems)
+    assert min(wall for wall, _ in checked) <= LATE, "the scripted hand ended early"
+    assert late_shot
+    assert errors == []
+    context.close()
+
+
+def play_the_hand(
+    page: Any, screenshots: Any, hold: str, checked: list[tuple[int, float]], problems: list[str]
+) -> bool:
+    """Answer every decision to the hand's end, noting at each the own hand's lowest edge and anything
+    off the screen; whether a late decision was photographed."""
+    from playwright.sync_api import Error
+
     late_shot = False
     deadline = time.monotonic() + 300
     while not page.is_visible("#sheet-card"):
@@ -166,10 +196,4 @@ def test_the_own_hand_stays_on_a_phone_screen_to_the_end_of_the_wall(live_app, b
             page.wait_for_function("() => !mjTable.state.pending", timeout=15000)
         except Error:
             continue  # the table redrew under the click: look again
-
-    print(f"\n{hold}: (tiles left, own hand's lowest edge) at each decision:", checked)
-    assert not problems, "\n".join(problems)
-    assert min(wall for wall, _ in checked) <= LATE, "the scripted hand ended early"
-    assert late_shot
-    assert errors == []
-    context.close()
+    return late_shot
