@@ -6,6 +6,9 @@
 import { refusalText } from "../ui/i18n.js";
 
 const BENIGN = ["no_hand", "stale_version", "not_your_turn"]; // a click that raced the table: the resync shows why
+// What an event asks of the view besides itself (applyEvent's answer; `true` = fetch the full state).
+const DELTA = "delta"; // an engine event: the view changed, the next prompt carries it
+const PROMPTED = "prompted"; // a prompt: the whole view for this seat, fresh
 
 export class TableState {
   constructor() {
@@ -25,21 +28,26 @@ export class TableState {
   }
 
   /**
-   * Apply one frame. Returns {render, resync, happened, effects}: `happened` are the frame's
+   * Apply one frame. Returns {render, resync, resyncLater, happened, effects}: `happened` are the frame's
    * events (for motion, sound and call-outs), `effects` what the page must do
    * ({toast: text} / {goto: "lobby"|"room", room} / {left: true}).
    */
   take(frame) {
-    const out = { render: false, resync: false, happened: [], effects: [] };
+    const out = { render: false, resync: false, resyncLater: false, happened: [], effects: [] };
     switch (frame.type) {
       case "state": this.takeState(frame); out.render = true; break;
       case "events": this.takeEvents(frame, out); break;
       case "error":
         this.pending = false;
+        if (frame.code === "rate_limited") { // asking again at once is what the server refused: later, once
+          out.resyncLater = true;
+          break;
+        }
         if (!BENIGN.includes(frame.code)) out.effects.push({ toast: "✗ " + refusalText(frame.code, frame.reason) });
         out.resync = true;
         out.render = true;
         break;
+      case "ack": this.pending = false; break; // the action was applied; its events and prompt follow
       case "closing": out.effects.push({ closing: true }); break;
       case "left": out.effects.push({ goto: "lobby" }); break;
     }
@@ -61,26 +69,34 @@ export class TableState {
   }
 
   takeEvents(msg, out) {
+    let stale = false; // an engine event (a delta) not yet followed by a prompt's refreshed view
     for (const ev of msg.events) {
       out.happened.push(ev);
-      out.resync = this.applyEvent(ev, out.effects) || out.resync;
+      const refresh = this.applyEvent(ev, out.effects);
+      if (refresh === PROMPTED) stale = false;
+      else if (refresh === DELTA) stale = true;
+      else if (refresh) out.resync = true;
     }
-    // Engine events are deltas; the full view for our seat is one resync away.
+    // A transaction's engine events end with the prompt that carries the whole view for this seat;
+    // only a frame that ends on a delta (or a new hand, a void, a close) needs the full state.
+    out.resync = out.resync || stale;
     out.render = !out.resync;
   }
 
-  /** One event; true when the full state must be fetched to show it. */
+  /** One event; true when the full state must be fetched to show it, DELTA / PROMPTED for the hand's view. */
   applyEvent(ev, effects) {
     switch (ev.type) {
       case "seats": this.seats = ev.seats; return false;
       case "prompt":
-        if (this.hand) {
-          this.hand.to_act = ev.to_act;
-          this.hand.deadline = ev.deadline;
-          this.hand.hand_version = ev.hand_version;
-        }
+        if (!this.hand) return true; // a hand this page has not got: fetch it whole
+        this.hand.to_act = ev.to_act;
+        this.hand.deadline = ev.deadline;
+        this.hand.hand_version = ev.hand_version;
+        if (ev.hand) this.hand.state = ev.hand;
+        if (ev.last_discard !== undefined) this.hand.last_discard = ev.last_discard;
+        if (ev.hints !== undefined) this.hand.hints = ev.hints;
         this.legal = ev.legal || [];
-        return false;
+        return ev.hand ? PROMPTED : DELTA;
       case "auto": {
         const s = this.seatInfo(ev.seat);
         if (s) s.auto = ev.auto;
@@ -128,8 +144,15 @@ export class TableState {
         return true;
       case "table_closed": this.closed = ev.reason || ""; return true;
       case "hand_started": this.finalView = null; this.balances = null; return true;
-      default: return true;
+      default: return DELTA; // an engine event: the prompt after it brings the view
     }
+  }
+
+  /** What the page holds now, as the server's `state` frame would say it (replays of a hand's drawing). */
+  asState(version) {
+    const hand = this.hand && { ...this.hand, legal: this.legal };
+    return { type: "state", version, seat: this.seat, seats: this.seats, table: this.table, hand,
+      last_result: this.lastResult, escape_cost: this.escapeCost };
   }
 
   // ---- questions the page asks -------------------------------------------------

@@ -96,13 +96,14 @@ function effect(e) {
 function onMessage(frame) {
   if (frame.type === "chat") { chat.take(frame); return; }
   if (chat.refused(frame)) { toast(_("发言太快了，请稍等几秒")); return; }
+  if (frame.type === "events") motion.note(frame.events); // before the prompt's view holds the new melds
   const result = S.take(frame);
-  motion.note(result.happened);
   if (result.happened.some((ev) => ev.type === "hand_finished")) sheet.hold(settings.reducedMotion() ? SHOW_WIN_MS / 2 : SHOW_WIN_MS);
   result.effects.forEach(effect);
   if (result.resync) socket.resync();
+  else if (result.resyncLater) socket.resyncSoon();
   if (result.render) render();
-  if (frame.type === "state" && window.mjTable.recording) window.mjTable.frames.push(JSON.stringify(frame));
+  if (result.render && window.mjTable.recording) window.mjTable.frames.push(JSON.stringify(S.asState(socket.version)));
   for (const fn of hooks) fn(frame, result);
 }
 
@@ -127,7 +128,7 @@ settings.onChange(() => {
 // For the end-to-end tests and the curious: the state, a dropped connection, a forced full redraw.
 window.mjTable = {
   state: S, view, sound, chat, settings, dropConnection: () => socket.drop(), render, hooks,
-  recording: false, frames: [], // with recording on, the `state` frames as they came (test_keyboard_hand_in_browser)
+  recording: false, frames: [], // with recording on, the state after each drawn frame, as a `state` frame (test_keyboard_hand_in_browser)
 };
 
 ensureDefs();

@@ -28,6 +28,8 @@ export class Socket {
     this.everConnected = false;
     this.stopped = false;
     this.lastFrame = Date.now();
+    this.stateAsked = 0; // when a whole state was last asked for (0: it came)
+    this.soon = null; // a resyncSoon timer
     window.addEventListener("online", () => { if (!this.ws && !this.stopped) this.connect(); });
     document.addEventListener("visibilitychange", () => { if (!document.hidden) this.heartbeat(); });
     if (this.heartbeatMs) setInterval(() => this.heartbeat(), this.heartbeatMs);
@@ -76,12 +78,28 @@ export class Socket {
     this.send({ type: "ping" });
   }
 
+  /** Ask for what was missed (`since`) or the whole state. A whole state already asked for and not yet
+   * come is not asked again: a burst of events must not become a burst of requests (the server's rate
+   * limit would refuse them, and 50 refusals close the socket). */
   resync(since) {
-    this.send(since === undefined ? { type: "resync" } : { type: "resync", since: since });
+    if (since === undefined) {
+      if (Date.now() - this.stateAsked < 3000) return;
+      this.stateAsked = Date.now();
+      this.send({ type: "resync" });
+      return;
+    }
+    this.send({ type: "resync", since: since });
+  }
+
+  /** A whole state, a second from now (after a refusal for sending too much). */
+  resyncSoon() {
+    if (this.soon) return;
+    this.soon = setTimeout(() => { this.soon = null; this.stateAsked = 0; this.resync(); }, 1000);
   }
 
   receive(frame) {
     this.lastFrame = Date.now();
+    if (frame.type === "state") this.stateAsked = 0;
     if (this.versioned && !this.inOrder(frame)) return;
     this.onMessage(frame);
   }

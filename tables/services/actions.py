@@ -30,6 +30,7 @@ from tables.errors import NoRunningHand, NotSeated, NotYourTurn, StaleVersion, T
 from tables.models import ActionLog, ActionSource, Hand, HandStatus, Room, Seat, Table, TableStatus
 from tables.services import jobs, pacing, states
 from tables.services.events import EventRecorder, per_seat, same_for_all
+from tables.services.hints import hints
 from tables.sheet_text import worded
 
 
@@ -479,6 +480,7 @@ def _prompt(play: Play) -> None:
     deadline = play.hand.deadline.isoformat() if play.hand.deadline else None
     n = len(play.seats)
     hands = views(play.state, [*range(n), None])
+    people = {s.index for s in play.seats if s.user_id is not None}  # a bot's seat reads no hints
 
     def prompt(seat: int | None) -> dict[str, Any]:
         base: dict[str, Any] = {
@@ -487,9 +489,12 @@ def _prompt(play: Play) -> None:
             "deadline": deadline,
             "hand_version": play.state.decision_version,
             "hand": hands[seat],
+            "last_discard": play.state.last_discard,
         }
         if seat is not None:
             base["legal"] = hands[seat]["legal_actions"] if seat in asking else []  # what the view asks
+        if seat in people:
+            base["hints"] = hints(play.state, seat)  # as `state` has them: the prompt is the whole refresh
         return base
 
     play.events.add("prompt", per_seat(n, prompt), play.hand)
