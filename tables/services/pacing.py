@@ -8,8 +8,9 @@ a stale scheduled move does nothing, and the beat's sweep plays any whose task w
 (A task per move, not a tick polling every table several times a second: an idle worker
 costs nothing, and the move lands on time.) No worker sleeps and no lock is held while a bot
 "thinks". A forced move (a single legal action) waits only a fraction of the room's
-think time. With nobody connected there is no one to pace for: bots move at once, and
-between hands the absent stand up, so such a table does not play on by itself.
+think time. With nobody connected and every person's seat under 托管 there is no one to pace
+for: bots move at once, and between hands the absent stand up, so such a table does not play on
+by itself.
 Off with `settings.TABLES_BOT_PACING` (the test suite turns it off but in the pacing stories).
 """
 
@@ -29,8 +30,11 @@ FORCED_SHARE = 0.3  # a forced move waits this share of the room's shortest thin
 
 
 def watched(seats: list[Seat]) -> bool:
-    """Is a person connected at this table (so the bots should take their time)?"""
-    return bool(settings.TABLES_BOT_PACING) and any(s.user_id is not None and s.connections > 0 for s in seats)
+    """Is a person at this table to pace for: connected, or playing their own seat while disconnected
+    (within the grace period: back any moment, and the hand must not have run off without them)?"""
+    return bool(settings.TABLES_BOT_PACING) and any(
+        s.user_id is not None and (s.connections > 0 or not s.bot_plays) for s in seats
+    )
 
 
 def think_time(room: Room, state: HandState, seat: int, seed: str) -> timedelta:

@@ -1,5 +1,5 @@
-"""Presence: a player's open sockets at their table, the heartbeat, 托管 when the last socket closes,
-and the escape when a disconnected player's grace runs out.
+"""Presence: a player's open sockets at their table, the heartbeat, the grace period that starts when
+the last socket closes (the seat keeps its own timers meanwhile), and the escape when it runs out.
 
 A seat counts its open sockets, but the heartbeat (`last_seen`) decides: a socket whose process
 died never ran its disconnect, so the sweeper treats a silent count as gone (`presence_lost`).
@@ -88,8 +88,8 @@ def presence_lost(seat_id: int, now: datetime | None = None) -> bool:
 
 
 def disconnected(table_id: int, user_id: int, now: datetime | None = None) -> None:
-    """A socket closed; with none left the bot plays the seat (托管) and the grace period starts.
-    Quick on the socket's server: with nobody left watching, the worker plays the bots' moves."""
+    """A socket closed; with none left the grace period starts. Quick on the socket's server: with
+    nobody left watching, the worker plays the bots' moves."""
     now = now or timezone.now()
     with transaction.atomic():
         table = actions.lock_table(table_id)
@@ -127,11 +127,9 @@ def grace_expired(seat_id: int, now: datetime | None = None) -> Escape | None:
 
 
 def _all_sockets_gone(table: Table, seat: Seat, since: datetime, events: EventRecorder) -> None:
-    """No socket left: the grace period runs from `since`, and during a hand the bot plays the seat (托管)."""
+    """No socket left: the grace period runs from `since`. The seat stays the player's: a network blip
+    must not hand the hand to the bot. Its decisions keep their own timers (a turn that runs out turns
+    托管 on, as for anyone), and the bots keep their think time for a player who may be back any moment."""
     seat.disconnected_at = since
-    if table.status == TableStatus.PLAYING and not seat.auto:
-        seat.auto = True
-        view = {"type": "auto", "seat": seat.index, "auto": True}
-        events.add("auto", same_for_all(table.room.n_seats, view), table.current_hand())
-    seat.save(update_fields=["connections", "disconnected_at", "auto"])
+    seat.save(update_fields=["connections", "disconnected_at"])
     seats.announce_seats(table, events)
