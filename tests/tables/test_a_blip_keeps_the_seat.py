@@ -46,18 +46,24 @@ def ming_seat(table) -> Seat:
     return Seat.objects.get(table=table, index=0)
 
 
+def ming_id(table) -> int:
+    user_id = ming_seat(table).user_id
+    assert user_id is not None
+    return user_id
+
+
 def test_a_dropped_player_keeps_the_seat_and_the_hand_waits_for_him(table):
     hand = running(table)
     assert 0 in hand_state(hand).to_act  # the dealer's opening decision
     version = hand.state_version
 
-    presence.disconnected(table.pk, ming_seat(table).user_id)
+    presence.disconnected(table.pk, ming_id(table))
 
     seat, hand = ming_seat(table), running(table)
     assert (seat.connections, seat.auto) == (0, False) and seat.disconnected_at is not None
     assert hand.state_version == version and hand.bot_due is None  # nobody played for him
 
-    presence.connected(table.pk, seat.user_id)  # back a moment later: his decision is still his
+    presence.connected(table.pk, ming_id(table))  # back a moment later: his decision is still his
     seat = ming_seat(table)
     assert seat.disconnected_at is None and not seat.auto
     state = hand_state(running(table))
@@ -66,7 +72,7 @@ def test_a_dropped_player_keeps_the_seat_and_the_hand_waits_for_him(table):
 
 def test_while_he_is_away_the_bots_keep_their_think_time(table):
     state = hand_state(running(table))
-    ming = ming_seat(table).user_id
+    ming = ming_id(table)
     actions.act(table.pk, ming, "open", legal_actions(state, 0)[0].to_json())  # his opening move
     assert running(table).bot_due is not None  # a bot's turn next (the deal is scripted)
     presence.disconnected(table.pk, ming)
@@ -76,7 +82,7 @@ def test_while_he_is_away_the_bots_keep_their_think_time(table):
 
 
 def test_his_turn_running_out_while_away_turns_on_托管(table):
-    ming = ming_seat(table).user_id
+    ming = ming_id(table)
     presence.disconnected(table.pk, ming)
     hand = running(table)
     assert hand.deadline is not None and 0 in hand_state(hand).to_act
@@ -90,4 +96,4 @@ def test_his_turn_running_out_while_away_turns_on_托管(table):
 
 def handed_to_托管(table) -> bool:
     turned_on = TableEvent.objects.filter(table=table, kind="auto").values_list("public", flat=True)
-    return any(view["seat"] == 0 and view["auto"] for view in turned_on)
+    return any(view is not None and view["seat"] == 0 and view["auto"] for view in turned_on)

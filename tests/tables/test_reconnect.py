@@ -30,9 +30,7 @@ def waits_for(table_id: int) -> list[int]:
     return sorted(hand_state(hand).to_act)
 
 
-async def test_a_player_who_drops_keeps_the_seat_and_resumes_on_return(
-    four_players, seat_at_table, scattered_deal
-):
+async def test_a_player_who_drops_keeps_the_seat_and_resumes_on_return(four_players, seat_at_table, scattered_deal):
     _ming, _fang, wang, _zhen = four_players
     table = await sync_to_async(seat_at_table)(four_players, "pinghe", options=scattered_deal)
     clients = [await TableClient.open(p, table.pk, p.username) for p in four_players]
