@@ -20,6 +20,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config.append_only import AppendOnlyModel
@@ -47,6 +48,12 @@ class MatchRoom(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room} ×{self.multiplier}"
+
+
+def monthly_name(month: str) -> str:
+    """The stored name of the monthly season of `month` ("2026-12" → "2026年12月赛季")."""
+    year, number = (int(part) for part in month.split("-"))
+    return f"{year}年{number}月赛季"
 
 
 class Season(models.Model):
@@ -79,6 +86,16 @@ class Season(models.Model):
         )
 
     def __str__(self) -> str:
+        return self.name
+
+    @property
+    def title(self) -> str:
+        """The name to show, in the reader's language: a monthly season still under the name it was made
+        with (stored in Chinese) is named from its month; an operator's own name is shown as written."""
+        if self.month and self.name == monthly_name(self.month):
+            year, month = (int(part) for part in self.month.split("-"))
+            # Translators: a monthly season's name, e.g. "2026-12 season"
+            return gettext("%(year)d年%(month)d月赛季") % {"year": year, "month": month}
         return self.name
 
     def is_future(self, now: datetime | None = None) -> bool:

@@ -73,7 +73,7 @@ def _refuse_if_held(user: User, season: Season) -> None:
     if held is not None and held.revoked_at is not None:
         raise PassRevoked(_("你本赛季的通行证已被收回，请联系客服。"))
     if held is not None:
-        raise AlreadyHeld(_("你已经持有%(season)s的通行证。") % {"season": season.name})
+        raise AlreadyHeld(_("你已经持有%(season)s的通行证。") % {"season": season.title})
 
 
 def _buy(user: User, season: Season) -> MatchPass:

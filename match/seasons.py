@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.models import User
 from ledger import services as ledger
 from ledger.models import Posting, Transaction, TransactionKind
-from match.models import MatchPass, PassSource, PearlEntry, PrizeNotice, Season, Standing
+from match.models import MatchPass, PassSource, PearlEntry, PrizeNotice, Season, Standing, monthly_name
 
 STANDINGS_CACHE_SECONDS = 1  # the live standings are recomputed at most once a second per season
 
@@ -45,7 +45,7 @@ def next_month(day: date) -> date:
 def monthly_season(day: date) -> Season:
     """The season of `day`'s calendar month, made on first call (keyed by the month: idempotent)."""
     start, end = month_start(day), month_start(next_month(day))
-    name = f"{day.year}年{day.month}月赛季"
+    name = monthly_name(_month_key(day))
     season, _ = Season.objects.get_or_create(
         month=_month_key(day), defaults={"name": name, "starts_at": start, "ends_at": end}
     )

@@ -50,8 +50,11 @@ def buy(request: HttpRequest) -> HttpResponse:
     except passes.PassRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, _("已购买%(season)s通行证。") % {"season": held.season.name})
+        messages.success(request, _("已购买%(season)s通行证。") % {"season": held.season.title})
     return redirect("match:zone")
+
+
+PINNED_BELOW = 10  # a player ranked below this many rows sees their own row pinned above the standings
 
 
 @login_required
@@ -59,10 +62,13 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """A season's standings: rank, player, 龙珠, hands, wins (frozen once it ended); the player's row pinned."""
     the_season = get_object_or_404(Season, pk=season_id)
     rows = seasons.standings(the_season)
+    mine = seasons.row_of(rows, _user(request).pk)
     context = {
         "season": the_season,
         "rows": rows,
-        "mine": seasons.row_of(rows, _user(request).pk),
+        "mine": mine,
+        # pinned on top only when the player's own row is not already among the first on screen
+        "pin_mine": mine is not None and mine not in rows[:PINNED_BELOW],
         "live": the_season.frozen_at is None and not the_season.has_ended(),
         "now": timezone.now(),
     }

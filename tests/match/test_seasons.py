@@ -92,7 +92,18 @@ def test_frozen_standings_do_not_move_and_the_winner_is_told_once(ended, holders
     assert "获得奖金 1000 游戏币" in client.get("/tables/").content.decode()
     assert "获得奖金" not in client.get("/tables/").content.decode()
     page = client.get(f"/match/seasons/{ended.pk}/").content.decode()
-    assert "已结束，排名已冻结" in page and 'class="mine pinned"' in page
+    assert "已结束，排名已冻结" in page and 'class="mine"' in page
+    assert 'class="mine pinned"' not in page  # first: listed once, not pinned above itself
+
+
+def test_a_player_further_down_sees_the_own_row_pinned_on_top(ended, holders, client, monkeypatch):
+    from match import views
+
+    seasons.end_season(ended.pk)
+    monkeypatch.setattr(views, "PINNED_BELOW", 0)  # as if the standings were longer than the screen
+    client.force_login(holders[1])
+    page = client.get(f"/match/seasons/{ended.pk}/").content.decode()
+    assert 'class="mine pinned"' in page
 
 
 def test_a_revoked_pass_leaves_the_standings(holders, season):
