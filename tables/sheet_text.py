@@ -16,7 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -123,7 +123,7 @@ def _fan_sum(sheet: dict[str, Any], seat: int, items: list[dict[str, Any]], name
     total = sum(int(it["value"]) for it in items)
     if sheet.get("variant") == "guangdong":
         fan = max(0, total)
-        result = gettext("%(n)s番（%(points)s分）") % {"n": fan, "points": 2**fan}
+        result = ngettext("%(n)s番（%(points)s分）", "%(n)s番（%(points)s分）", 2**fan) % {"n": fan, "points": 2**fan}
     else:
         capped = min(total, 13)
         result = gettext("%(n)s番") % {"n": capped}
@@ -211,7 +211,10 @@ def _factor(key: str, value: int) -> str:
         "liable": gettext("包三家 ×%(n)s"),
     }
     if key == "fan_points":  # guangdong: n 番 count 2^n 分
-        return gettext("%(points)s分（%(n)s番）") % {"points": 2**value, "n": value}
+        return ngettext("%(points)s分（%(n)s番）", "%(points)s分（%(n)s番）", 2**value) % {
+            "points": 2**value,
+            "n": value,
+        }
     return (words.get(key) or f"{key} %(n)s") % {"n": value}
 
 
@@ -250,7 +253,12 @@ def _note(note: str, names: Sequence[str | None], summed: bool = False) -> str |
     if found:
         seat, items, fan, points = found.groups()
         values = {"name": seat_name(names, int(seat)), "items": items, "fan": fan, "points": points}
-        return gettext("%(name)s：%(items)s，%(fan)s番（%(points)s分）") % values
+        one = ngettext(  # the source language has no plural; English does
+            "%(name)s：%(items)s，%(fan)s番（%(points)s分）",
+            "%(name)s：%(items)s，%(fan)s番（%(points)s分）",
+            int(points),
+        )
+        return one % values
     return note
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from engine.scoring.guangdong import player_title
 from tables.titles import guangdong_score, title_name
@@ -18,5 +18,5 @@ register = template.Library()
 @register.simple_tag
 def guangdong_title(user: Any) -> SafeString:
     score = guangdong_score(user.pk)
-    points = gettext("%(score)s 分") % {"score": score}
+    points = ngettext("%(score)s 分", "%(score)s 分", score) % {"score": score}
     return format_html('<span id="guangdong-title">{}</span> ({})', title_name(player_title(score)), points)
