@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
 from engine.scoring.guangdong import player_title
 from tables.titles import guangdong_score, title_name
