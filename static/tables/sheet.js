@@ -40,7 +40,9 @@ export class Sheet {
     if (opts && opts.full) this.key = null;
     const held = Date.now() < this.holdUntil;
     const res = held ? null : this.result(), box = this.box();
-    const bal = res && this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances : null;
+    // the settled event's balances, or (a page opened after it) those the stored sheet kept
+    const bal = !res ? null : this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances
+      : (res.sheet && res.sheet.balances_after) || null;
     const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => [s.name, s.ready]),
       this.S.table && this.S.table.ready_by, this.S.stoodUp]);
     if (key === this.key) return;

@@ -168,11 +168,14 @@ def _mark_settled(
     if hand.settled:
         return False
     hand.settled = True
+    after = {str(seat): balances.get(user_id) for seat, user_id in enumerate(hand.players)}
     if hand.sheet is not None:
         hand.sheet = worded(with_posted_transfers(hand.sheet, paid), hand)
+        if balances:  # kept with the sheet: a page opened later still shows each 余额 after this hand
+            hand.sheet["balances_after"] = after
     hand.save(update_fields=["settled", "sheet"])
     view = {"type": "settled", "hand_id": hand.pk, "sheet": hand.sheet, "transfers": paid}
-    view["balances"] = {str(seat): balances.get(user_id) for seat, user_id in enumerate(hand.players)}
+    view["balances"] = after
     events.add("settled", same_for_all(table.room.n_seats, view), hand)
     jobs.queue_after_commit(jobs.REVIEW_HAND, hand_id)  # 牌谱分析, off the hot path
     return True

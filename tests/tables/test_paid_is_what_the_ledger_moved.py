@@ -50,6 +50,15 @@ def test_the_ledger_moved_5_of_the_40_owed(short_loser_hand, four_players):
     assert [ledger.balance_of(p) for p in four_players] == [0, 1045, 980, 980]
 
 
+def test_the_sheet_keeps_each_balance_after_the_hand_for_a_page_opened_later(short_loser_hand, four_players):
+    from tables.services.snapshot import snapshot
+
+    hand, events = short_loser_hand
+    after = {"0": 0, "1": 1045, "2": 980, "3": 980}
+    assert events[0]["balances"] == after
+    assert snapshot(hand.table_id, 0)["last_result"]["sheet"]["balances_after"] == after  # the 余额 column
+
+
 def test_the_live_card_is_told_what_was_paid(short_loser_hand):
     _hand, events = short_loser_hand
     sheet = events[0]["sheet"]
