@@ -18,7 +18,6 @@ Every seat's flowers and kongs feed nanping's 花分/杠分.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -145,7 +144,7 @@ def score(stream: TextIO) -> dict[str, Any]:
 
 
 def _own_situation_reader(data: Any) -> Any:
-    """A variant whose situation JSON has its own form names its reader in `extra["situation_json"]`."""
+    """A variant whose situation JSON has its own form registers its reader in `extra["situation_json"]`."""
     if not isinstance(data, Mapping):
         return None
     from engine.variants import UnknownVariant, get
@@ -154,10 +153,7 @@ def _own_situation_reader(data: Any) -> Any:
         reader = get(str(data.get("variant", ""))).option("situation_json")
     except UnknownVariant:
         return None
-    if reader is None:
-        return None
-    module_name, _, func = str(reader).partition(":")
-    return getattr(importlib.import_module(module_name), func)
+    return reader
 
 
 def run(args: argparse.Namespace) -> int:

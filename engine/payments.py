@@ -16,7 +16,9 @@ variants"):
   depend on the order the transfers are listed in.
 - Escape (逃跑惩罚): `pinghe` and `nanping` 12 × base, 4 × base to each other
   player; `guangdong` 50 × base shared equally by the others (remainder to the
-  seat first after the escaper); `erren` 12 × base to the opponent. The penalty
+  seat first after the escaper); `erren` 12 × base to the opponent. These are
+  each game's data (`Variant.escape_penalty_bases` and `Variant.escape_sharing`,
+  read through the variant registry), not a table here. The penalty
   is a list of owed transfers: pass it to `settle` so an escaper short of coins
   pays down to 0, shared equally (the pinghe document's 扣到0为止…三家平分).
 """
@@ -26,6 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
+
+from engine.variants import EscapeSharing, Variant
+from engine.variants import UnknownVariant as VariantNotFound
+from engine.variants import get as get_variant
 
 
 class PaymentError(ValueError):
@@ -263,44 +269,27 @@ def _split_cuts(owed: Sequence[Transfer], flow: Mapping[tuple[Any, Any], int]) -
     return cuts
 
 
-@dataclass(frozen=True, slots=True)
-class EscapeRule:
-    """逃跑惩罚 of one variant, in multiples of the base stake.
-
-    Either `each` × base to every other seat, or `shared` × base split equally.
-    """
-
-    each: int = 0
-    shared: int = 0
-
-
-# RULINGS.md "Escape": variants are data, looked up by id.
-ESCAPE_RULES: dict[str, EscapeRule] = {
-    "pinghe": EscapeRule(each=4),
-    "nanping": EscapeRule(each=4),
-    "guangdong": EscapeRule(shared=50),
-    "erren": EscapeRule(each=12),
-}
-
-
 def escape_penalty(variant: str, base: int, escaper: int, n_seats: int) -> tuple[Transfer, ...]:
     """What seat `escaper` owes each other seat for escaping (paid == owed; run `settle` next).
 
+    The rule is the variant's data (`Variant.escape_penalty_bases`, `Variant.escape_sharing`).
     Seats are 0..n_seats-1 in playing order; transfers are listed from the seat after
     the escaper onwards. Raises `UnknownVariant` or `PaymentError` on bad input.
     """
-    rule = ESCAPE_RULES.get(variant)
-    if rule is None:
-        raise UnknownVariant(f"no escape penalty for variant {variant!r}")
+    try:
+        rules = get_variant(variant)
+    except VariantNotFound:
+        raise UnknownVariant(f"no escape penalty for variant {variant!r}") from None
     if base <= 0 or n_seats < 2 or not 0 <= escaper < n_seats:
         raise PaymentError(f"bad escape: base={base} escaper={escaper} n_seats={n_seats}")
     others = [(escaper + k) % n_seats for k in range(1, n_seats)]
-    amounts = _escape_amounts(rule, base, len(others))
+    amounts = _escape_amounts(rules, base, len(others))
     return tuple(Transfer(escaper, seat, amount, amount) for seat, amount in zip(others, amounts, strict=True))
 
 
-def _escape_amounts(rule: EscapeRule, base: int, n_others: int) -> list[int]:
-    if rule.each:
-        return [rule.each * base] * n_others
-    each, left = divmod(rule.shared * base, n_others)
+def _escape_amounts(rules: Variant, base: int, n_others: int) -> list[int]:
+    """Each other seat's share, the first listed being the seat after the escaper."""
+    if rules.escape_sharing == EscapeSharing.EACH_OTHER_EQUALLY:
+        return [rules.escape_share_bases * base] * n_others
+    each, left = divmod(rules.escape_penalty_bases * base, n_others)
     return [each + (left if k == 0 else 0) for k in range(n_others)]

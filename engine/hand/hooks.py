@@ -2,7 +2,7 @@
 
 The shared flow (deal, draws, discards, claims, kongs, wins, the settlement) is the same
 for every game. A variant that needs more subclasses `FlowHooks`, overrides the hooks it
-needs (every default changes nothing) and names a factory of it in its `Variant.flow`.
+needs (every default changes nothing) and names it (or a factory of it) in its `Variant.flow`.
 A hook may edit the `Draft` it is given only through the draft's public API
 (`set_seat`, `emit`, its fields, `ext` copy-on-write) and the public flow steps of
 `engine.hand` (`open_play`, `discard`, `answer`, `draw`, `finish_win`, `can_self_win`,
@@ -125,6 +125,8 @@ def flow_hooks(rules_: Variant) -> FlowHooks:
     """The variant's flow hooks (built once per variant from `Variant.flow`), or the no-op defaults."""
     hooks = _BOUND.get(rules_.id)
     if hooks is None:
-        hooks = rules_.flow() if rules_.flow is not None else SHARED_FLOW
-        _BOUND[rules_.id] = hooks
+        built = rules_.flow() if rules_.flow is not None else SHARED_FLOW
+        if not isinstance(built, FlowHooks):
+            raise TypeError(f"variant {rules_.id!r}: Variant.flow built {built!r}, not a FlowHooks")
+        hooks = _BOUND[rules_.id] = built
     return hooks

@@ -266,7 +266,6 @@ def flower_points(flowers: int) -> int:
 
 
 def _settle(state: HandState) -> SettlementSheet | None:
-    settle = state.rules.settle_function()
-    if settle is None or state.result is None:
+    if state.result is None:
         return None
-    return settle(state.result)  # type: ignore[no-any-return]
+    return state.rules.settle_function()(state.result)  # type: ignore[no-any-return]

@@ -131,4 +131,4 @@ def discard_win_points(state: HandState, seat: int, tile: Tile) -> int:
     if count is None:
         return 0
     s = state.seats[seat]
-    return count((*s.hand, tile), s.melds, len(s.flowers), win_tile=tile, gold=state.gold)  # type: ignore[no-any-return]
+    return count((*s.hand, tile), s.melds, len(s.flowers), win_tile=tile, gold=state.gold)

@@ -68,7 +68,7 @@ def settle_nanping(ctx: WinContext) -> SettlementSheet:
     return _win(ctx, ctx.winner, ctx.win_type, fenbing)
 
 
-settle = settle_nanping  # the name the variant registry resolves ("engine.scoring.nanping:settle")
+settle = settle_nanping  # the name the variant registers (engine/variants/nanping.py: Variant.scoring)
 
 
 def multiplier(streak: int, *, dealer_involved: bool) -> int:

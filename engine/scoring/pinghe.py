@@ -98,7 +98,7 @@ def settle_pinghe(ctx: WinContext) -> SettlementSheet:
     return _win(ctx, ctx.winner, ctx.win_type, penalties, notes)
 
 
-settle = settle_pinghe  # the name the variant registry resolves ("engine.scoring.pinghe:settle")
+settle = settle_pinghe  # the name the variant registers (engine/variants/pinghe.py: Variant.scoring)
 
 
 def check_win_allowed(ctx: WinContext) -> None:

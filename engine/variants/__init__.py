@@ -1,17 +1,31 @@
 """Variant registry: `engine.variants.get("pinghe")` -> Variant.
 
-Each variant module calls `register(VARIANT)` on import; `get` imports the
-built-in modules lazily so that adding a game is one new module plus one name in
-`BUILTIN`.
+Each variant module calls `register(VARIANT)` on import, with its settle function,
+flow hooks and extras as direct references (no "module:function" strings); `get`
+imports the built-in modules lazily so that adding a game is one new module plus one
+name in `BUILTIN`. The game modules import this package (for `register`), never the
+other way round at import time, so there is no import circle.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from engine.variants.base import DeadWall, Furiten, GoldDiscard, GoldRules, Variant
+from engine.variants.base import DeadWall, EscapeSharing, Furiten, GoldDiscard, GoldRules, MissingRule, Variant
 
-__all__ = ["BUILTIN", "DeadWall", "Furiten", "GoldDiscard", "GoldRules", "UnknownVariant", "Variant", "all_ids", "get"]
+__all__ = [
+    "BUILTIN",
+    "DeadWall",
+    "EscapeSharing",
+    "Furiten",
+    "GoldDiscard",
+    "GoldRules",
+    "MissingRule",
+    "UnknownVariant",
+    "Variant",
+    "all_ids",
+    "get",
+]
 
 # Built-in variant modules (engine/variants/<id>.py); each registers itself.
 BUILTIN = ("pinghe", "nanping", "guangdong", "erren")
@@ -24,10 +38,14 @@ class UnknownVariant(KeyError):
 
 
 def register(variant: Variant) -> Variant:
-    """Add a variant (idempotent for the same object); returns it for module-level use."""
+    """Add a variant (idempotent for the same object); returns it for module-level use.
+
+    Refused (ValueError) when the id is taken by different rules, and (MissingRule) when
+    the game has no settle function: a game without one would fail only at its first win."""
     existing = _REGISTRY.get(variant.id)
     if existing is not None and existing != variant:
         raise ValueError(f"variant {variant.id!r} registered twice with different rules")
+    variant.settle_function()  # raises MissingRule
     _REGISTRY[variant.id] = variant
     return variant
 
@@ -38,13 +56,13 @@ def _load_builtins() -> None:
 
 
 def _load_builtin(name: str) -> None:
-    """Import a built-in variant's module (it registers itself), unless registered already."""
+    """Import a built-in variant's module (it registers itself), unless registered already.
+
+    A built-in game whose module is missing, or that does not register itself, fails loudly."""
     if name not in _REGISTRY:
-        try:
-            importlib.import_module(f"engine.variants.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engine.variants.{name}":
-                raise
+        importlib.import_module(f"engine.variants.{name}")
+        if name not in _REGISTRY:
+            raise MissingRule(f"engine.variants.{name} did not register a variant {name!r}")
 
 
 def get(variant_id: str) -> Variant:

@@ -2,23 +2,24 @@
 
 A variant is data, not code paths: the hand state machine (engine/hand/) reads
 these fields and never asks `if variant == ...`. A new game plugs in by building a
-`Variant` and calling `engine.variants.register(...)` from its module; a game whose
-flow differs names its `engine.hand.FlowHooks` subclass in `flow`.
+`Variant` and calling `engine.variants.register(...)` from its module; its functions
+(settle, 点炮 points, flow hooks, extras) are held as direct references, imported by the
+game's module, so a game that lacks one fails at import or registration, not silently later.
+A game whose flow differs names its `engine.hand.FlowHooks` subclass in `flow`.
+
+This module sits below the hand flow: it imports nothing of `engine.hand` (not even for
+types), so the flow may import the variants without an import circle.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.tiles import FLOWERS, NON_FLOWER_TILES, Tile
-
-if TYPE_CHECKING:
-    from engine.hand.hooks import FlowHooks
 
 
 class GoldDiscard(IntEnum):
@@ -35,6 +36,20 @@ class Furiten(IntEnum):
     NONE = 0
     UNTIL_OWN_DRAW = 1  # 先弃后和 (nanping): no discard win until the passer's next draw
     SAME_TILE_UNTIL_ACTION = 2  # 漏胡 (guangdong): not on that tile until a pong/chow/kong/draw
+
+
+class EscapeSharing(IntEnum):
+    """How an escaper's penalty (逃跑惩罚, `Variant.escape_penalty_bases` × base) reaches the others."""
+
+    # Every other seat of the game gets the same whole share: pinghe/nanping 12 = 4 × 3, erren 12 × 1.
+    EACH_OTHER_EQUALLY = 0
+    # Shared equally by the others; a remainder that does not divide goes to the seat after the
+    # escaper (guangdong: -50 分 × base).
+    SHARED_REMAINDER_TO_NEXT = 1
+
+
+class MissingRule(LookupError):
+    """A game lacks a function every game must have (its settlement)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +110,8 @@ class Variant:
     wrong_guess_ends_hand: bool = True
     furiten: Furiten = Furiten.NONE
     discard_win_min_points: int = 0  # pinghe 点炮 needs 3 分
-    # "module:function" counting those 分: (concealed incl. win tile, melds, flowers, *, win_tile, gold) -> int
-    discard_win_points: str = ""
+    # counts those 分: (concealed incl. win tile, melds, flowers, *, win_tile, gold) -> int
+    discard_win_points: Callable[..., int] | None = None
     dead_wall: DeadWall = DeadWall(0)
     # nanping: in the last N drawable tiles a winning draw wins automatically and a
     # discard that lets another win makes the discarder pay everything (包).
@@ -105,14 +120,30 @@ class Variant:
     tianhu: bool = False  # 天胡 as its own win type
     qiangjin: bool = False  # 抢金 (天听)
     exchange_phase: bool = False  # erren 换牌 after the deal
+    # 逃跑惩罚 (RULINGS.md "Escape"): this many × base, shared as `escape_sharing` says;
+    # engine.payments.escape_penalty reads these two fields and nothing else.
     escape_penalty_bases: int = 12
+    escape_sharing: EscapeSharing = EscapeSharing.EACH_OTHER_EQUALLY
     base_fan: tuple[tuple[str, int], ...] = ()  # documentary: win type -> 番, for views and docs
-    scoring: str = ""  # "module:function" of the settle function (resolved lazily)
+    # The settle function, (WinContext or the game's own result) -> SettlementSheet; a game
+    # without one is refused by `engine.variants.register`.
+    scoring: Callable[..., Any] | None = None
     extra: tuple[tuple[str, Any], ...] = field(default=())  # variant-specific data for its own modules
-    # The variant's hooks into the shared hand flow: a factory of its engine.hand.FlowHooks
-    # subclass (a function, so the variant module need not import its flow module, which
-    # builds on it); None for the shared flow alone.
-    flow: Callable[[], FlowHooks] | None = None
+    # The variant's hooks into the shared hand flow: its engine.hand.FlowHooks subclass (or
+    # any factory of one; engine.hand.flow_hooks checks what it builds); None for the shared
+    # flow alone. Typed loosely so that this module need not import the hand flow.
+    flow: Callable[[], object] | None = None
+
+    def __post_init__(self) -> None:
+        if self.n_seats < 2:
+            raise ValueError(f"variant {self.id!r}: a game needs at least two seats")
+        if self.discard_win_min_points and self.discard_win_points is None:
+            raise MissingRule(f"variant {self.id!r}: a 点炮 minimum needs its points counter (discard_win_points)")
+        if self.escape_sharing == EscapeSharing.EACH_OTHER_EQUALLY and self.escape_penalty_bases % (self.n_seats - 1):
+            raise ValueError(
+                f"variant {self.id!r}: an escape penalty of {self.escape_penalty_bases} bases"
+                f" does not give each of {self.n_seats - 1} other seats an equal whole share"
+            )
 
     @property
     def tile_set(self) -> tuple[Tile, ...]:
@@ -128,12 +159,20 @@ class Variant:
     def hand_size(self, seat: int, dealer: int) -> int:
         return self.dealer_tiles if seat == dealer else self.other_tiles
 
-    def settle_function(self) -> Callable[..., Any] | None:
-        """The scoring module's settle function, or None when the variant has none yet."""
-        return resolve(self.scoring)
+    @property
+    def escape_share_bases(self) -> int:
+        """EACH_OTHER_EQUALLY: the bases each other seat receives from an escaper."""
+        return self.escape_penalty_bases // (self.n_seats - 1)
+
+    def settle_function(self) -> Callable[..., Any]:
+        """The game's settle function; `MissingRule` if it has none."""
+        if self.scoring is None:
+            raise MissingRule(f"variant {self.id!r} has no settle function (Variant.scoring)")
+        return self.scoring
 
     def discard_win_points_function(self) -> Callable[..., int] | None:
-        return resolve(self.discard_win_points)
+        """The 点炮 points counter, None when the game has no 点炮 minimum."""
+        return self.discard_win_points
 
     def option(self, name: str, default: Any = None) -> Any:
         return _extra_map(self.extra).get(name, default)
@@ -142,20 +181,6 @@ class Variant:
 @cache
 def _extra_map(extra: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
     return dict(extra)
-
-
-def resolve(path: str) -> Callable[..., Any] | None:
-    """The function a "module:function" path names, or None if the path is empty or the module missing."""
-    if not path:
-        return None
-    module_name, _, func = path.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        return None
-    return getattr(module, func, None)  # type: ignore[no-any-return]
 
 
 @cache

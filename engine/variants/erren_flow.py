@@ -38,17 +38,6 @@ from engine.actions import Action, Discard, Pass, TileNotInHand, Win
 from engine.events import private, public
 from engine.sheet import WinType
 from engine.tiles import Tile, format_tiles
-from engine.variants.erren import (
-    HAIDI_DRAWS,
-    bot_exchange,
-    bot_pick,
-    bot_swap,
-    haidi_seat,
-    option_rng,
-    pick_choices,
-    rolls,
-    swap_offer,
-)
 from engine.variants.erren_actions import (
     AlreadyDeclared,
     BadExchange,
@@ -59,6 +48,17 @@ from engine.variants.erren_actions import (
     NotReadyToDeclare,
     Pick,
     Swap,
+)
+from engine.variants.erren_rules import (
+    HAIDI_DRAWS,
+    bot_exchange,
+    bot_pick,
+    bot_swap,
+    haidi_seat,
+    option_rng,
+    pick_choices,
+    rolls,
+    swap_offer,
 )
 from engine.waits import discard_shanten
 

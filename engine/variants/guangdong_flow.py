@@ -33,7 +33,7 @@ from engine.scoring.guangdong import FirstTurn, Situation, WinWay, best_score, r
 from engine.sheet import Meld, WinType
 from engine.tiles import DRAGONS, Tile, format_tiles
 from engine.variants import guangdong_bot as bot
-from engine.variants.guangdong import Dealership, first_turn_win, liable_after_claim, seat_wind
+from engine.variants.guangdong_rules import Dealership, first_turn_win, liable_after_claim, seat_wind
 
 
 class PassedSameTile(IllegalAction):

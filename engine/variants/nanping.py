@@ -1,7 +1,8 @@
 """南平麻将 (Nanping, Zhangzhou rules): shared/seeds/001_35371c8334f8206f.txt and RULINGS.md."""
 
+from engine.scoring import nanping as nanping_scoring
 from engine.variants import register
-from engine.variants.base import DeadWall, Furiten, GoldDiscard, GoldRules, Variant
+from engine.variants.base import DeadWall, EscapeSharing, Furiten, GoldDiscard, GoldRules, Variant
 
 NANPING = register(
     Variant(
@@ -29,7 +30,9 @@ NANPING = register(
         fenbing=True,
         tianhu=True,
         qiangjin=True,
+        escape_penalty_bases=12,  # RULINGS: 逃跑扣除12倍底分, 4 × base to each of the three
+        escape_sharing=EscapeSharing.EACH_OTHER_EQUALLY,
         base_fan=(("点炮", 1), ("自摸", 2), ("单游", 4), ("双游", 8), ("三游", 16)),
-        scoring="engine.scoring.nanping:settle",
+        scoring=nanping_scoring.settle,
     )
 )

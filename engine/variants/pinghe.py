@@ -1,7 +1,8 @@
 """平和麻将 (Pinghe): shared/seeds/000_0aaf8825362a59c1.txt and RULINGS.md."""
 
+from engine.scoring import pinghe as pinghe_scoring
 from engine.variants import register
-from engine.variants.base import DeadWall, GoldDiscard, GoldRules, Variant
+from engine.variants.base import DeadWall, EscapeSharing, GoldDiscard, GoldRules, Variant
 
 PINGHE = register(
     Variant(
@@ -28,11 +29,13 @@ PINGHE = register(
         rob_concealed_kong=True,  # 抢杠自摸 (抢暗杠)
         wrong_guess_ends_hand=False,  # RULINGS: the guesser pays each other their 自摸 and draws; play goes on
         discard_win_min_points=3,  # 点炮胡需要三分
-        discard_win_points="engine.scoring.pinghe:dianpao_points",  # 花1, 暗刻1, 明杠2, 暗杠4, 箭刻1
+        discard_win_points=pinghe_scoring.dianpao_points,  # 花1, 暗刻1, 明杠2, 暗杠4, 箭刻1
         dead_wall=DeadWall(base=16, per_exposed_kong=2, per_concealed_kong=4),  # 8墩 + 明杠1墩 + 暗杠2墩
         qiangjin=True,
         tianhu=False,
+        escape_penalty_bases=12,  # RULINGS: 逃跑扣除12倍底分, 4 × base to each of the three
+        escape_sharing=EscapeSharing.EACH_OTHER_EQUALLY,
         base_fan=(("点炮", 1), ("自摸", 2), ("游金", 4), ("双游", 8), ("四游", 16), ("八游", 32), ("十六游", 64)),
-        scoring="engine.scoring.pinghe:settle",
+        scoring=pinghe_scoring.settle,
     )
 )
