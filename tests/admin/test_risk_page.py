@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import PersonalToken
 from coins.models import CoinPolicy, RiskPair
-from coins.risk import score_pairs
+from coins.risk import score_pairs, shared_hands
 from ledger import services as ledger
 from operations.models import AuditAction, AuditEntry, Sanction
 from tests.admin.helpers import login_form
@@ -77,10 +77,15 @@ def test_finance_sees_the_ring_on_top_with_both_accounts_linked(as_staff, cai, r
 
 
 def test_the_pairs_page_lists_its_hands_with_their_replays_and_what_each_won(as_staff, cai, ring):
-    html = as_staff(cai).get(pair_page(ring)).content.decode()
+    finance = as_staff(cai)
+    html = finance.get(pair_page(ring)).content.decode()
     for hand_id in ring.hands:
-        assert reverse("admin:tables_hand_change", args=[hand_id]) in html
-        assert reverse("tables:replay", args=[hand_id]) in html
+        for link in (reverse("admin:tables_hand_change", args=[hand_id]), reverse("tables:replay", args=[hand_id])):
+            assert link in html and finance.get(link).status_code == 200
+    shared = shared_hands(ring)
+    assert [s.hand.pk for s in shared] == ring.hands
+    assert sum(s.first for s in shared) == ring.to_first and all(s.second == -s.first for s in shared)
+    assert all(f"<td>{s.first:+d}</td><td>{s.second:+d}</td>" in html for s in shared)
     assert html.count('class="hand-link"') == 4
     assert html.count('class="freeze-link"') == 2  # one per account
 
