@@ -99,8 +99,12 @@ class RiskPair(models.Model):
     coins that flowed from one to the other in those hands (settlements and escape penalties), and
     the score that orders the operators' review: hands together x how one-sided the flow is."""
 
-    first = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    second = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    first = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("账号（前者）")
+    )
+    second = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("账号（后者）")
+    )
     hands_together = models.PositiveIntegerField(_("同桌局数"))
     private_hands = models.PositiveIntegerField(_("私人牌桌局数"))
     to_first = models.PositiveIntegerField(_("流向前者的游戏币"))
@@ -114,6 +118,9 @@ class RiskPair(models.Model):
         ordering = ("-score", "-hands_together")
         verbose_name = _("风控账号对")
         verbose_name_plural = _("风控账号对")
+        # The 风控 page's action (operations.admin.risk): freezing an account is a ban, but finance, who
+        # reads the pairs, does not hold support's general `sanction_user`.
+        permissions = (("freeze_account", "Can freeze and unfreeze the accounts of 风控 pairs"),)
         constraints: ClassVar[list[Any]] = [
             models.UniqueConstraint(fields=["first", "second"], name="coins_one_row_per_pair"),
             models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="coins_pair_ordered"),

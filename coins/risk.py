@@ -7,7 +7,8 @@ two people who shared a hand adds up the hands they shared and the coins that we
 the other in them (the hand's settlement and escape penalties: its ledger postings), then writes
 one `RiskPair` row per pair seen together at least `risk_min_hands` times, scored
 hands together x one-sidedness, and marked when the two logged in from one address or one
-browser (`accounts.services.accounts_sharing_a_client`). The operators read the top pairs and their hands.
+browser (`accounts.services.accounts_sharing_a_client`). The operators read the top pairs and their hands
+(`shared_hands`) on the admin's 风控 page, and may freeze an account from there.
 """
 
 from __future__ import annotations
@@ -111,3 +112,21 @@ def score_pairs(now: datetime | None = None) -> int:
         RiskPair.objects.all().delete()
         RiskPair.objects.bulk_create(rows)
     return len(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class SharedHand:
+    """One hand a pair shared, with the coins each of the two won (+) or lost (-) in it."""
+
+    hand: Hand
+    first: int
+    second: int
+
+
+def shared_hands(pair: RiskPair) -> list[SharedHand]:
+    """The pair's stored hands, newest first, each with what the two won or lost in it (the 风控 page)."""
+    found = Hand.objects.filter(pk__in=pair.hands).select_related("table__room").defer("state")
+    by_id = {hand.pk: hand for hand in found}
+    hands = [by_id[pk] for pk in pair.hands if pk in by_id]
+    nets = _nets(hands)
+    return [SharedHand(h, nets.get((h.pk, pair.first_id), 0), nets.get((h.pk, pair.second_id), 0)) for h in hands]

@@ -122,12 +122,19 @@ def _claims_today(user_id: int, now: datetime) -> int:
     return claims.filter(created_at__gte=start, created_at__lt=start + timedelta(days=1)).count()
 
 
+def public_hands(user_id: int, enough: int, since: datetime | None = None) -> int:
+    """Hands the user played to their end in public rooms (since `since`, if given), counted up to `enough`;
+    hands a bot played for them from the deal do not count."""
+    public = Hand.objects.filter(status=HandStatus.FINISHED, table__private=False)
+    if since is not None:
+        public = public.filter(finished_at__gte=since)
+    return sum(1 for _played in islice(finished_hands_of(user_id, public), enough))
+
+
 def public_hands_since_relief(user: User, enough: int) -> int:
     """Hands `user` played to their end in public rooms since their last relief (or sign-up), counted up to `enough`."""
     last = Transaction.objects.filter(kind=TransactionKind.RELIEF, reference=f"user:{user.pk}").order_by("-id").first()
-    since = last.created_at if last is not None else user.date_joined
-    public = Hand.objects.filter(status=HandStatus.FINISHED, table__private=False, finished_at__gte=since)
-    return sum(1 for _played in islice(finished_hands_of(user.pk, public), enough))
+    return public_hands(user.pk, enough, last.created_at if last is not None else user.date_joined)
 
 
 def relief_status(user: User, now: datetime | None = None) -> ReliefStatus:

@@ -1,7 +1,8 @@
 """Staff roles as Django groups: `support` reads and bans, `finance` moves coins, `admin` does everything.
 
-`finance` also sets the coin policy (the welcome grant and relief 救济金) and runs the match zone's
-seasons (pass price, prizes) and passes.
+`finance` also sets the coin policy (the welcome grant and relief 救济金), runs the match zone's
+seasons (pass price, prizes) and passes, and reviews coin farming on the 风控 page (the scored pairs of
+accounts, which support does not see) with its freeze.
 
 The groups are created by migration 0002 and kept in step after every migrate
 (and every test-database flush) by a `post_migrate` handler, so permissions of
@@ -31,10 +32,14 @@ MATCH_FINANCE = (
     ("match", "grant_pass"), ("match", "add_matchpass"), ("match", "change_matchpass"),
 )  # fmt: skip
 
+RISK_REVIEW = (("coins", "view_riskpair"), ("coins", "freeze_account"))  # the 风控 page and its freeze
+
 ROLE_EXTRAS: dict[str, tuple[tuple[str, str], ...]] = {
     SUPPORT: (DASHBOARD, SANCTION),
-    FINANCE: (DASHBOARD, OPERATE_COINS, COIN_POLICY, *MATCH_FINANCE),
+    FINANCE: (DASHBOARD, OPERATE_COINS, COIN_POLICY, *MATCH_FINANCE, *RISK_REVIEW),
 }
+# Records of the readable apps that a role may still not read.
+ROLE_HIDDEN: dict[str, tuple[tuple[str, str], ...]] = {SUPPORT: (("coins", "view_riskpair"),)}
 
 
 def role_permissions(role: str, permission_model: Any, using: str = "default") -> list[Any]:
@@ -42,10 +47,15 @@ def role_permissions(role: str, permission_model: Any, using: str = "default") -
     everything = permission_model.objects.using(using).all()
     if role == ADMIN:
         return list(everything)
+    hidden = ROLE_HIDDEN.get(role, ())
     chosen = [
         p
         for p in everything.select_related("content_type")
-        if (p.content_type.app_label in READABLE_APPS and p.codename.startswith("view_"))
+        if (
+            p.content_type.app_label in READABLE_APPS
+            and p.codename.startswith("view_")
+            and (p.content_type.app_label, p.codename) not in hidden
+        )
         or (p.content_type.app_label, p.codename) in ROLE_EXTRAS[role]
     ]
     return chosen

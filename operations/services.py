@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from accounts import services as accounts
 from accounts.models import User
-from coins.models import POLICY_FIELDS, CoinPolicy
+from coins.models import POLICY_FIELDS, CoinPolicy, RiskPair
 from ledger.models import Bracket
 from operations.audit import record
 from operations.models import AuditAction, Sanction, SanctionKind
@@ -47,10 +47,18 @@ def active_sanction(user: User | int) -> Sanction | None:
 
 
 def sanction(
-    user: User, kind: str, reason: str, *, by: User | None, days: int | None = None, now: datetime | None = None
+    user: User,
+    kind: str,
+    reason: str,
+    *,
+    by: User | None,
+    days: int | None = None,
+    now: datetime | None = None,
+    why: Mapping[str, Any] | None = None,
 ) -> Sanction:
     """Suspend `user` for `days` or ban them until lifted: they are logged out, their sockets close at once
     (told why), and they cannot log in or sit. A sanction in force is replaced (and the replacement recorded).
+    `why` adds to the audit entry's detail what the operator acted on (the 风控 pair).
     """
     reason, now = _need_reason(reason), now or timezone.now()
     if kind not in SanctionKind.values:
@@ -70,7 +78,7 @@ def sanction(
         user.is_active = False
         closing.remove_player(user.pk, now)  # a bot finishes their running hands; no escape penalty
         detail = {"until": until.isoformat() if until else None, "replaced": previous.pk if previous else None}
-        record(by, kind, user, reason, subject=user, detail=detail, target_type="user")
+        record(by, kind, user, reason, subject=user, detail={**detail, **(why or {})}, target_type="user")
         return row
 
 
@@ -123,6 +131,35 @@ def login_refusal(username: str, password: str) -> str | None:
         lift_expired()
         return gettext("暂停已结束，请重新登录。")
     return row.notice()
+
+
+# --- 风控: freezing an account ----------------------------------------------------------
+
+
+def freeze(user: User, reason: str, *, by: User | None, pair: RiskPair | None = None) -> Sanction:
+    """风控: freeze an account that farms coins. A freeze is a ban (`sanction`, until lifted), nothing new:
+    the account cannot log in (so no relief claim), its wallet API tokens are refused, it is stood up and
+    refused any seat. The audit entry (`ban`) names the pair the operator acted on. A ban already in force
+    is not made again; a suspension in force becomes the freeze."""
+    reason = _need_reason(reason)
+    why = {"frozen_from": "risk"} | ({"risk_pair": pair.pk, "score": pair.score} if pair is not None else {})
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()  # as `sanction`: one change per user at a time
+        row = active_sanction(user)
+        if row is not None and row.kind == SanctionKind.BAN:
+            raise OperationRefused(gettext("%(user)s 已经被冻结（封禁）") % {"user": user})
+        return sanction(user, SanctionKind.BAN, reason, by=by, why=why)
+
+
+def unfreeze(user: User, reason: str, *, by: User | None) -> Sanction:
+    """Lift a freeze (a ban in force), with a reason (`lift`, audited). A suspension is support's to lift."""
+    reason = _need_reason(reason)
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        row = active_sanction(user)
+        if row is None or row.kind != SanctionKind.BAN:
+            raise OperationRefused(gettext("%(user)s 没有被冻结") % {"user": user})
+        return lift(user, reason, by=by)
 
 
 # --- tables ------------------------------------------------------------------------

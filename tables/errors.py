@@ -149,6 +149,18 @@ class AccountDisabled(TableError):
     code = "account_disabled"
 
 
+class PublicHandsFirst(TableError):
+    """An account with too few hands in public rooms may not sit with others at a coin friends' room (风控)."""
+
+    code = "public_hands_first"
+
+
+class SharedClient(TableError):
+    """Accounts from one address or one browser may not sit together at a coin friends' room (风控)."""
+
+    code = "shared_client"
+
+
 # Every refusal code a player can meet, with what they are told (engine.actions and
 # the variants' own IllegalAction classes, then the tables'). tests/tables/test_refusal_texts.py
 # fails when a code has no entry here.
@@ -206,6 +218,9 @@ REFUSALS: dict[str, Promise] = {
     "bots_not_allowed": _("这个好友房不允许机器人"),
     "session_started": _("好友房已经开局，现在不能这样做"),
     "bad_room_settings": _("好友房的设置无效"),
+    # 风控 at coin friends' rooms (coins.farming)
+    "public_hands_first": _("在公共房间打够局数之前，不能和别人同坐游戏币好友房；积分好友房不受限制"),
+    "shared_client": _("你和房间里的玩家使用同一网络地址或同一设备登录，不能同坐游戏币好友房；积分好友房不受限制"),
 }
 
 

@@ -5,6 +5,6 @@ operations services (sanctions, audited coin movements, table closing), and noth
 operations may import it (tests/test_layers.py). Importing this package registers them all.
 """
 
-from operations.admin import coins, ledger, match, records, tables, users
+from operations.admin import coins, ledger, match, records, risk, tables, users
 
-__all__ = ["coins", "ledger", "match", "records", "tables", "users"]
+__all__ = ["coins", "ledger", "match", "records", "risk", "tables", "users"]

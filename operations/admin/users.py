@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -21,7 +21,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from coins.models import RiskPair
 from operations import services
+from operations.admin.risk import may_freeze
 from operations.forms import ReasonForm, SanctionForm
 from operations.models import SanctionKind
 from operations.players import summary
@@ -157,4 +159,7 @@ class UserAdmin(DjangoUserAdmin):
         if user is not None:
             extra["player"] = summary(user)
             extra["may_sanction"] = self.has_sanction_permission(request)
+            extra["may_freeze"] = may_freeze(request)  # finance freezes from here too (风控), support sanctions
+            if request.user.has_perm("coins.view_riskpair"):
+                extra["risk_pairs"] = RiskPair.objects.filter(Q(first=user) | Q(second=user)).count()
         return super().change_view(request, object_id, form_url, extra)

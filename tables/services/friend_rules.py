@@ -2,12 +2,14 @@
 
 Kept apart from `friends` (which seats, starts and ends sessions through `seating`, `between_hands` and
 `closing`) so those modules can ask without importing it: who may join, whether bots may come by
-themselves, who may start with bots, whether a hand is played for points (积分: no ledger posting).
+themselves, who may start with bots, whether a hand is played for points (积分: no ledger posting),
+who may not sit together where coins move (风控, `check_company`).
 A table without a `FriendRoom` answers as every table did before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from accounts.models import User
@@ -32,6 +34,35 @@ def check_admits(user: User, table: Table) -> None:
         raise InviteExpired()
     if friend is None or not friend.points:
         brackets.check_bracket(user, table.room)
+
+
+# Who may not sit together at a private table where coins move (issue 43, coin farming: a feeder account
+# losing to a friend). The rules read the coin policy, which lives in `coins`, above tables: coins registers
+# its check at start-up (coins.apps), as operations registers its log-in refusal with accounts, so tables
+# never imports coins (tests/test_layers.py). A check raises a TableError, which rolls the seating back.
+CompanyCheck = Callable[[User, list[int]], None]
+_company_checks: list[CompanyCheck] = []
+
+
+def register_company_check(check: CompanyCheck) -> None:
+    """Add a check `(joining user, ids of the people already seated) -> None, or raise a TableError`."""
+    if check not in _company_checks:
+        _company_checks.append(check)
+
+
+def check_company(user: User, table: Table) -> None:
+    """RULINGS "Friends' rooms" (风控): at a private table whose hands move coins, `user` may sit only where
+    every registered check admits them beside the people seated there. Points rooms, public tables and an
+    empty table are not asked. Called by `seating.sit` with the table row locked, so two joiners are
+    checked one after the other, each against the one before."""
+    if not table.private or for_points(table.pk) or not _company_checks:
+        return
+    seated = table.seats.filter(user__isnull=False).exclude(user=user).values_list("user_id", flat=True)
+    others = [int(user_id) for user_id in seated]
+    if not others:
+        return
+    for check in _company_checks:
+        check(user, others)
 
 
 def bots_come_by_themselves(table: Table) -> bool:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from tables.errors import (
+    AccountDisabled,
     AlreadySeated,
     BadInviteCode,
     EscapeUnconfirmed,
@@ -93,14 +94,19 @@ def join_by_code(user: User, code: str, now: datetime | None = None) -> Table:
 
 
 def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
-    """Take the first free seat; the room's bot wait starts with the first player; a full table deals."""
+    """Take the first free seat; the room's bot wait starts with the first player; a full table deals.
+    A frozen (suspended or banned) account is refused (`account_disabled`), as are those who may not sit
+    together at a coin friends' room (`friend_rules.check_company`)."""
     now = now or timezone.now()
     with transaction.atomic():
         table = actions.lock_table(table_id)
+        if not User.objects.filter(pk=user.pk, is_active=True).exists():  # frozen since `user` was read
+            raise AccountDisabled()
         if table.status == TableStatus.CLOSED:
             raise TableClosed()
         if table.status == TableStatus.PLAYING:
             raise HandRunning("a hand is running; wait for it to end or pick another table")
+        friend_rules.check_company(user, table)
         seat = table.seats.filter(user__isnull=True, is_bot=False).order_by("index").first()
         if seat is None:
             raise TableFull()

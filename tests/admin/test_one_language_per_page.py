@@ -141,7 +141,21 @@ def player_pages(hand) -> list[str]:
     ]
 
 
-def console_pages(hand, ming) -> list[str]:
+@pytest.fixture
+def risk_pair(ming, fang, finished_hand):
+    """A scored 风控 pair of 阿明 and 小芳, the finished hand among its hands."""
+    from django.utils import timezone
+
+    from coins.models import RiskPair
+
+    first, second = sorted((ming, fang), key=lambda u: u.pk)
+    flow = {"hands_together": 5, "private_hands": 5, "to_first": 300, "to_second": 0, "score": 5.0}
+    return RiskPair.objects.create(
+        first=first, second=second, hands=[finished_hand.pk], scored_at=timezone.now(), **flow
+    )
+
+
+def console_pages(hand, ming, pair) -> list[str]:
     return [
         "/admin/",
         "/admin/dashboard/",
@@ -167,6 +181,10 @@ def console_pages(hand, ming) -> list[str]:
         "/admin/match/matchroom/",
         "/admin/match/pearlentry/",
         "/admin/match/standing/",
+        "/admin/coins/riskpair/",
+        f"/admin/coins/riskpair/{pair.pk}/change/",
+        f"/admin/coins/riskpair/freeze/{ming.pk}/?pair={pair.pk}",
+        f"/admin/coins/riskpair/unfreeze/{ming.pk}/",
     ]
 
 
@@ -201,11 +219,11 @@ def test_the_players_pages_speak_one_language(client, ming, finished_hand, langu
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
-def test_the_operator_console_speaks_one_language(as_staff, boss, ming, finished_hand, language, allowed):
+def test_the_operator_console_speaks_one_language(as_staff, boss, ming, finished_hand, risk_pair, language, allowed):
     client = in_language(as_staff(boss), language)
     names = user_content()
     mixed = {}
-    for url in console_pages(finished_hand, ming):
+    for url in console_pages(finished_hand, ming, risk_pair):
         response = client.get(url)
         assert response.status_code == 200, url
         if wrong := foreign_text(visible_text(response.content.decode(), names), language, allowed[language]):

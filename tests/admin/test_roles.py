@@ -19,6 +19,8 @@ def test_the_three_roles_exist_with_their_powers():
     assert {"ledger.operate_coins", "ledger.view_transaction", "operations.view_dashboard"} <= finance
     assert "operations.sanction_user" not in finance and "ledger.change_bracket" not in finance
     assert support | finance | {"operations.close_table", "ledger.change_bracket", "tables.change_room"} <= admin
+    assert {"coins.view_riskpair", "coins.freeze_account"} <= finance & admin
+    assert not {"coins.view_riskpair", "coins.freeze_account"} & support  # the 风控 page is finance's
 
 
 PAGES = [
@@ -32,6 +34,7 @@ PAGES = [
     ("/admin/tables/hand/", 200, 200, 200),
     ("/admin/ledger/transaction/adjust/", 403, 200, 200),
     ("/admin/ledger/bracket/table/", 403, 403, 200),
+    ("/admin/coins/riskpair/", 403, 200, 200),  # 风控: finance's, not support's
 ]
 
 

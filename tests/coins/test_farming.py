@@ -8,7 +8,6 @@ refused; the beat task scores the pair on top, the one-sided flow and the hands 
 from __future__ import annotations
 
 from datetime import timedelta
-from itertools import count
 
 import pytest
 from django.conf import settings
@@ -17,14 +16,12 @@ from django.utils import timezone
 from coins.models import CoinPolicy, RiskPair
 from coins.risk import score_pairs
 from coins.services import PublicHandsNeeded, claim_relief, public_hands_since_relief, relief_status
-from engine.hand import new_hand
 from ledger import services as ledger
-from tables.models import Hand, HandStatus, Room, Table
-from tables.services.seating import create_table
-from tables.services.settlement import apply_escape_penalty, post_hand_settlement
+from tables.models import Hand
+from tables.services.settlement import post_hand_settlement
+from tests.coins.ring import finished_hand, public_hand, ring_hand, same_browser, table
 
 pytestmark = pytest.mark.django_db
-numbers = count(1)
 
 
 @pytest.fixture(autouse=True)
@@ -41,36 +38,6 @@ def jia(make_player, funded):
 @pytest.fixture
 def yi(make_player, funded):
     return funded(make_player("yi", "乙"), 170)
-
-
-def table(private: bool, variant: str = "erren") -> Table:
-    room, _ = Room.objects.get_or_create(variant=variant, base=10)
-    return create_table(room, private=private)
-
-
-def finished_hand(at: Table, players: list, bots: tuple[int, ...] = (), ago: timedelta = timedelta(0)) -> Hand:
-    """A hand at `at` that ended `ago`, dealt to `players` (user ids per seat); its result is scripted apart."""
-    state = new_hand(at.room.variant, seed="scripted", dealer=0, streak=1, base=at.room.base)
-    return Hand.objects.create(
-        table=at, number=next(numbers), variant=at.room.variant, base=at.room.base, seed="scripted",
-        commitment="0" * 64, dealer=0, streak=1, players=players, bots=list(bots), state=state.to_json(),
-        status=HandStatus.FINISHED, settled=True, finished_at=timezone.now() - ago,
-    )  # fmt: skip
-
-
-def ring_hand(winner, feeder, escapes: bool = True) -> Hand:
-    """One lap of the ring: the feeder escapes (penalty to the winner) and the hand goes the winner's way."""
-    hand = finished_hand(table(private=True), [winner.pk, feeder.pk])
-    seats = [winner.pk, feeder.pk]
-    if escapes:
-        apply_escape_penalty(str(hand.pk), seats, 1, "erren", 10)
-    post_hand_settlement(str(hand.pk), seats, [(1, 0, 40)])
-    return hand
-
-
-def public_hand(player, bots: int = 3) -> Hand:
-    """`player` plays a public pinghe hand with house bots (no coins move)."""
-    return finished_hand(table(private=False, variant="pinghe"), [player.pk, *range(-bots, 0)], bots=(1, 2, 3))
 
 
 def test_the_ring_drains_the_feeder_and_his_relief_is_refused(jia, yi):
@@ -140,10 +107,7 @@ def test_the_beat_runs_the_scoring():
 
 
 def test_a_ring_from_one_browser_is_marked(jia, yi):
-    from accounts.models import ClientSighting
-
-    for user in (jia, yi):
-        ClientSighting.objects.create(user=user, kind="device", digest=ClientSighting.digest_of("device", "same"))
+    same_browser(jia, yi)
     for _lap in range(4):
         ring_hand(jia, yi)
     score_pairs()

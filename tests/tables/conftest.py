@@ -28,6 +28,17 @@ def _table_stories(eager_celery, fresh_channel_layer) -> None:
     """Every story here: Celery runs eagerly (but for the multi-process test), and a fresh channel layer."""
 
 
+@pytest.fixture(autouse=True)
+def _new_accounts_sit_together(db) -> None:
+    """The table stories seat fresh accounts together at private coin tables: the 风控 seating rule (a coin
+    friends' room needs the coin policy's hands in public rooms first) is off here; its own stories are
+    tests/coins/test_farming_seats.py."""
+    from coins.models import CoinPolicy
+
+    CoinPolicy.current()
+    CoinPolicy.objects.filter(pk=1).update(relief_public_hands=0)
+
+
 @pytest.fixture
 def room(brackets):
     """Factory: the room of a variant at a base (seeded by a migration; recreated after a flush)."""
