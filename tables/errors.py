@@ -137,6 +137,36 @@ class BadRoomSettings(TableError):
     code = "bad_room_settings"
 
 
+class NotInSession(TableError):
+    """Only the players of the friends' session (those at its last hand) may do this."""
+
+    code = "not_in_session"
+
+
+class SessionNotOver(TableError):
+    """The friends' session has not been played to its end (running, closed or expired)."""
+
+    code = "session_not_over"
+
+
+class RematchStarted(TableError):
+    """再来一场 has already started: its new session is under way."""
+
+    code = "rematch_started"
+
+
+class RematchDeclined(TableError):
+    """再来一场 is off: a player declined it or left."""
+
+    code = "rematch_declined"
+
+
+class RematchExpired(TableError):
+    """再来一场 was not accepted by everyone in time."""
+
+    code = "rematch_expired"
+
+
 class AlreadySeated(TableError):
     """You already sit at another table."""
 
@@ -206,6 +236,11 @@ REFUSALS: dict[str, Promise] = {
     "bots_not_allowed": _("这个好友房不允许机器人"),
     "session_started": _("好友房已经开局，现在不能这样做"),
     "bad_room_settings": _("好友房的设置无效"),
+    "not_in_session": _("你不是这一场的玩家"),
+    "session_not_over": _("这一场没有打完，不能再来一场"),
+    "rematch_started": _("再来一场已经开始了"),
+    "rematch_declined": _("再来一场已取消：有人不来了"),
+    "rematch_expired": _("再来一场已过期：没有人人都在时限内接受"),
 }
 
 

@@ -104,6 +104,7 @@ def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
         seat = table.seats.filter(user__isnull=True, is_bot=False).order_by("index").first()
         if seat is None:
             raise TableFull()
+        friend_rules.leave_rematches(user.pk)  # sitting here is leaving any pending 再来一场
         # Sitting down is being ready (准备): the deal waits for nobody's click but the others'.
         seat.user, seat.auto, seat.leaving, seat.disconnected_at, seat.ready = user, False, False, now, True
         seat.save()
