@@ -29,7 +29,7 @@ export class Between {
   mode() {
     const S = this.S;
     if (S.stoodUp) return "stood";
-    if (S.hand || S.closed !== undefined || S.seat === null) return null;
+    if (S.hand || S.closed !== undefined || S.seat === null || S.sessionOver) return null;
     if (S.lastResult && S.table && S.table.ready_by) return "ready";
     if (S.seats.some((s) => s.empty)) return "waiting";
     return null;
@@ -41,11 +41,12 @@ export class Between {
     const S = this.S, mode = this.mode(), box = this.box();
     if (!box) return;
     const empty = S.seats.filter((s) => s.empty).length;
-    const key = JSON.stringify([mode, S.stoodUp, empty, Boolean(this.me().ready), S.table && S.table.ready_by,
+    const key = JSON.stringify([mode, S.stoodUp, S.sessionOver, empty, Boolean(this.me().ready), S.table && S.table.ready_by,
       S.table && S.table.bots_at, this.ui.sheet.closed()]);
     if (key !== this.key) {
       this.key = key;
-      for (const id of ["leave-form", "auto-toggle"]) document.getElementById(id)?.toggleAttribute("hidden", Boolean(S.stoodUp));
+      // Stood up, or the friends' session is over (the seats are free): nothing to leave, nobody to hand to 托管.
+      for (const id of ["leave-form", "auto-toggle"]) document.getElementById(id)?.toggleAttribute("hidden", Boolean(S.stoodUp || S.sessionOver));
       box.hidden = !mode;
       fill(box, ...(mode ? this[mode]() : []));
     }

@@ -42,7 +42,7 @@ export class Sheet {
     const res = held ? null : this.result(), box = this.box();
     const bal = res && this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances : null;
     const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => [s.name, s.ready]),
-      this.S.table && this.S.table.ready_by, this.S.stoodUp]);
+      this.S.table && this.S.table.ready_by, this.S.stoodUp, this.S.sessionOver]);
     if (key === this.key) return;
     this.key = key;
     if (!res) { box.hidden = true; fill(box); return; }
@@ -101,6 +101,10 @@ export class Sheet {
     if (words && words.notes.length) card.appendChild(t("p", "notes", words.notes.join(" · ")));
     card.appendChild(t("p", "settled-state", res.settled || bal ? "✓ " + _("已结算入账") : _("结算中…")));
     card.dataset.settled = res.settled || bal ? "1" : "0";
+    for (const extra of this.ui.extras || []) { // other parts' lines (a friends' session over: 总结算, 再来一场)
+      const node = extra(res);
+      if (node) card.appendChild(node);
+    }
     card.appendChild(this.buttons(res));
     return card;
   }
@@ -118,7 +122,7 @@ export class Sheet {
       if (this.S.table && this.S.table.ready_by) buttons.appendChild(this.ui.between.clock("ready", _("%s 秒内准备，否则离座（不扣游戏币）")));
     }
     const leave = document.getElementById("leave-form");
-    if (leave && !this.S.stoodUp) {
+    if (leave && !this.S.stoodUp && !this.S.sessionOver) {
       const out = t("button", "secondary", _("离开牌桌"));
       out.type = "button";
       out.id = "sheet-leave";

@@ -81,12 +81,14 @@ def may_watch(table: Table) -> bool:
 
 def table_info(table: Table, seat: int | None) -> dict[str, Any] | None:
     """What the table page's script needs of a friends' room (None for another private table): whether it
-    is played for points, and whether the viewer (at `seat`) may start with bots (the host, if allowed)."""
+    is played for points, whether the viewer (at `seat`) may start with bots (the host, if allowed), and
+    whether the session is over (a state fetched after its last hand, whose `session_over` it never saw)."""
     friend = room_of(table)
     if friend is None:
         return None
     host_here = seat is not None and table.seats.filter(index=seat, user_id=friend.host_id).exists()
-    return {"points": friend.points, "may_start_bots": friend.bots_allowed and host_here}
+    over = friend.ending == "finished"
+    return {"points": friend.points, "may_start_bots": friend.bots_allowed and host_here, "over": over}
 
 
 def leave_rematches(user_id: int) -> int:
