@@ -228,7 +228,7 @@ REFUSALS: dict[str, Promise] = {
     "bad_invite_code": _("没有使用这个邀请码的私人牌桌"),
     "hand_running": _("牌局进行中，现在不能这样做"),
     "already_seated": _("你已经坐在另一张牌桌上"),
-    "escape_unconfirmed": _("牌局进行中：现在离开算作逃跑，要扣游戏币。请先确认"),
+    "escape_unconfirmed": _("牌局进行中：现在离开算作逃跑，要扣罚。请先确认"),
     "account_disabled": _("你的账号已被暂停或封禁，不能入座"),
     # 好友房 (tables/services/friends.py)
     "invite_expired": _("这个好友房已经结束、关闭或过期"),
