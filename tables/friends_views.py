@@ -253,6 +253,7 @@ def _rematch_answered(request: HttpRequest, friend_id: int, act: Any) -> HttpRes
 
 
 def my_sessions(user_id: int) -> list[FriendRoom]:
-    """The finished friends' sessions the user played, newest first (for the history page)."""
-    done = FriendRoom.objects.filter(ending="finished").select_related("table__room").order_by("-finished_at")
-    return [f for f in done[:500] if user_id in f.players][:50]
+    """The friends' sessions the user played that have an account (finished, or closed by an operator after
+    some hands), newest first (for the history page)."""
+    done = FriendRoom.objects.filter(account__isnull=False).exclude(ending="").select_related("table__room")
+    return [f for f in done.order_by("-finished_at")[:500] if user_id in f.players][:50]

@@ -18,6 +18,8 @@ services it calls); events go out after commit.
   (sitting at another table: `friend_rules.leave_rematches`) calls it off, and it expires as a waiting
   room does (`expire_rematch`, the sweeper's). These lock the session's table, then its `FriendRoom`,
   then the `Rematch` (the order `after_settlement` takes the first two in).
+- `closed_by_operator`: an operator closed the room's table: the session ends as closed, with the
+  account of the hands it played.
 """
 
 from __future__ import annotations
@@ -390,6 +392,24 @@ def waiting_room(friend: FriendRoom) -> dict[str, Any]:
     ]  # fmt: skip
     return {"status": table.status, "started": table.hands_played > 0, "ending": friend.ending, "seats": people,
             "expires_at": friend.expires_at.isoformat()}  # fmt: skip
+
+
+# --- an operator's close ----------------------------------------------------------------------
+
+
+def closed_by_operator(table_id: int, now: datetime | None = None) -> bool:
+    """An operator closed this table (`operations.services.close_table`, in its transaction, the table
+    locked): a friends' room's session ends as closed, keeping the account of the hands it played so its
+    players can still read it. False for another table, or a session already ended."""
+    friend = FriendRoom.objects.select_for_update().filter(table_id=table_id, ending="").first()
+    if friend is None:
+        return False
+    friend.ending, friend.finished_at = Ending.CLOSED, now or timezone.now()
+    if _settled_hands(friend.table).exists():
+        friend.account = final_account(friend)
+        friend.players = [int(r["user"]) for r in friend.account["rows"] if r["user"]]
+    friend.save(update_fields=["ending", "finished_at", "account", "players"])
+    return True
 
 
 # --- 再来一场 (rematch) ------------------------------------------------------------------------
