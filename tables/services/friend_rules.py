@@ -92,10 +92,11 @@ def table_info(table: Table, seat: int | None) -> dict[str, Any] | None:
 
 
 def leave_rematches(user_id: int) -> int:
-    """Sitting down at a table (`seating.sit`, in its transaction) is leaving every pending 再来一场 the
-    player was asked to: one table at a time. Each is called off (`left`, by them) and its session's table
-    told, as `friends` tells it. Takes the session's table lock, then the rematch's (after the table being
-    sat at: those are never the same). Returns how many were called off (normally none)."""
+    """Sitting down at a table (`seating.sit`, in its transaction) is leaving every pending
+    再来一场 the player was asked to: one table at a time. Each is called off (`left`, by them) and its
+    session's table told, as `friends` tells it. Takes the session's table lock, then the rematch's (after
+    the player's row and the table being sat at, as `friends` takes them: the player first, a table
+    after). Returns how many were called off (normally none)."""
     pending = Rematch.objects.filter(status=RematchStatus.PENDING)
     if connection.vendor == "postgresql":  # JSON containment there; elsewhere the few pending are read
         pending = pending.filter(players__contains=[user_id])
@@ -105,7 +106,7 @@ def leave_rematches(user_id: int) -> int:
             continue
         table = actions.lock_table(session_table)
         rematch = Rematch.objects.select_for_update().filter(pk=rematch_id, status=RematchStatus.PENDING).first()
-        if rematch is None:
+        if rematch is None:  # called off meanwhile (had it started, `seating.sit` found the player seated)
             continue
         rematch.status, rematch.ended_by_id = RematchStatus.LEFT, user_id
         rematch.save(update_fields=["status", "ended_by", "updated_at"])

@@ -16,8 +16,9 @@ services it calls); events go out after commit.
 - 再来一场 (`propose_rematch`, `answer_rematch`): the people at a finished session's last hand are asked
   to play another with the same settings; it starts when all have accepted, one declining or leaving
   (sitting at another table: `friend_rules.leave_rematches`) calls it off, and it expires as a waiting
-  room does (`expire_rematch`, the sweeper's). These lock the session's table, then its `FriendRoom`,
-  then the `Rematch` (the order `after_settlement` takes the first two in).
+  room does (`expire_rematch`, the sweeper's). These lock the players asked (their user rows, as
+  `seating.sit` does before a table), the session's table, then its `FriendRoom`, then the `Rematch` (the
+  order `after_settlement` takes those two in).
 - `closed_by_operator`: an operator closed the room's table: the session ends as closed, with the
   account of the hands it played.
 """
@@ -432,7 +433,9 @@ def propose_rematch(friend_id: int, user_id: int, now: datetime | None = None) -
     played out (SessionNotOver), a rematch that already started (RematchStarted), a player who may no
     longer sit in it (`_check_players`)."""
     now = now or timezone.now()
+    unlocked = FriendRoom.objects.filter(pk=friend_id).first()
     with transaction.atomic():
+        _lock_people(rematch_players(unlocked) if unlocked else [])  # a finished session's: they never change
         table, friend = _lock_session(friend_id)
         players = _players_asked(friend, user_id)
         events = EventRecorder(table)
@@ -454,10 +457,12 @@ def answer_rematch(rematch_id: int, user_id: int, accept: bool, now: datetime | 
     for all). Refused, nothing changed: not asked (NotInSession), already started (RematchStarted), called
     off (RematchDeclined), expired (RematchExpired), and when accepting, a player who may no longer sit."""
     now = now or timezone.now()
-    session_id = Rematch.objects.filter(pk=rematch_id).values_list("session_id", flat=True).first()
-    if session_id is None:
+    asked = Rematch.objects.filter(pk=rematch_id).values_list("session_id", "players").first()
+    if asked is None:
         raise Rematch.DoesNotExist()
+    session_id, players = asked
     with transaction.atomic():
+        _lock_people(players)
         table, friend = _lock_session(session_id)
         rematch = Rematch.objects.select_for_update().get(pk=rematch_id)
         if user_id not in rematch.players:
@@ -492,6 +497,12 @@ def expire_rematch(rematch_id: int, now: datetime | None = None) -> bool:
         _end(table, rematch, RematchStatus.EXPIRED, None, events)
         events.finish()
         return True
+
+
+def _lock_people(user_ids: list[int]) -> None:
+    """The players' rows, locked in id order before any table: starting a rematch seats them, and seating
+    locks a player before the table sat at (`seating.sit`), so the two never wait on each other in a ring."""
+    list(User.objects.select_for_update().filter(pk__in=user_ids).order_by("pk").values_list("pk", flat=True))
 
 
 def _lock_session(friend_id: int) -> tuple[Table, FriendRoom]:
