@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from ledger.models import Transaction
-from tables.models import ActionLog, Hand, HandStatus, Seat, Table, TableStatus
+from tables.models import ActionLog, FriendRoom, Hand, HandStatus, Seat, Table, TableStatus
 from tables.services.closing import is_voided
 from tables.services.replay import rebuild, seed_check
 from tables.services.snapshot import snapshot
@@ -26,6 +26,25 @@ def seat_summary(seats: list[Seat]) -> str:
     return text + gettext(" · %(empty)d 空位") % {"empty": empty} if empty else text
 
 
+def friend_summary(friend: FriendRoom | None, hands_played: int) -> str:
+    """A friends' room (好友房) in one line: what it is played for, its host, its length and how far it got,
+    e.g. "积分 · 房主 阿明 · 8 局 · 已打 3 局"; "" for any other table."""
+    if friend is None:
+        return ""
+    stakes = gettext("积分") if friend.points else gettext("游戏币 底 %(base)s") % {"base": friend.table.room.base}
+    length = (gettext("%(n)s 圈") if friend.unit == "rounds" else gettext("%(n)s 局")) % {"n": friend.length}
+    parts = [stakes, gettext("房主 %(name)s") % {"name": friend.host.shown_name}, length,
+             gettext("已打 %(n)s 局") % {"n": hands_played}]  # fmt: skip
+    if friend.ending:
+        parts.append(str(friend.get_ending_display()))
+    return " · ".join(parts)
+
+
+def friend_room_of(table: Table) -> FriendRoom | None:
+    """The table's friends' room, if it is one (read once: `Table.friend_room` raises for other tables)."""
+    return FriendRoom.objects.select_related("host", "table__room").filter(table=table).first()
+
+
 @dataclass(frozen=True, slots=True)
 class TableDetail:
     table: Table
@@ -33,15 +52,20 @@ class TableDetail:
     public_state: str  # the spectators' view, pretty JSON
     hand: Hand | None  # the running hand, else the last one
     actions: list[ActionLog]
+    friend: FriendRoom | None = None  # a friends' room (好友房): its settings and progress
+    friend_summary: str = ""
 
 
 def table_detail(table: Table, limit: int = 300) -> TableDetail:
-    """The public state (what a spectator sees) and the action log of the running or last hand."""
+    """The public state (what a spectator sees) and the action log of the running or last hand; for a
+    friends' room, what kind of room it is."""
     hand = table.hands.order_by("-number").first()
     actions = list(hand.actions.order_by("state_version")[:limit]) if hand else []
     state = snapshot(table.pk, None) if table.status != TableStatus.CLOSED else {"status": "closed"}
     seats = list(table.seats.select_related("user").order_by("index"))
-    return TableDetail(table, seats, json.dumps(state, ensure_ascii=False, indent=1), hand, actions)
+    friend = friend_room_of(table)
+    return TableDetail(table, seats, json.dumps(state, ensure_ascii=False, indent=1), hand, actions, friend,
+                       friend_summary(friend, table.hands_played))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from operations.audit import record
 from operations.models import AuditAction, Sanction, SanctionKind
 from tables.errors import TableClosed
 from tables.models import VARIANT_CHOICES, Room
-from tables.services import closing
+from tables.services import closing, friends
 
 
 class OperationRefused(Exception):
@@ -173,7 +173,9 @@ def close_table(table_id: int, reason: str, *, by: User | None) -> closing.Close
             done = closing.close_table(table_id, reason)
         except TableClosed as error:
             raise OperationRefused(gettext("牌桌 %(table)s 已经关闭") % {"table": table_id}) from error
-        detail = {"voided_hand": done.voided.pk if done.voided else None, "players": list(done.players)}
+        friend_room = friends.closed_by_operator(table_id)  # a 好友房's session ends as closed, its account kept
+        detail = {"voided_hand": done.voided.pk if done.voided else None, "players": list(done.players),
+                  "friends_room": friend_room}  # fmt: skip
         record(by, AuditAction.TABLE_CLOSE, done.table, reason, detail=detail)
         payload = {"type": "table_closed", "table": table_id, "reason": reason}
         for user_id in done.players:

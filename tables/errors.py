@@ -137,6 +137,36 @@ class BadRoomSettings(TableError):
     code = "bad_room_settings"
 
 
+class NotInSession(TableError):
+    """Only the players of the friends' session (those at its last hand) may do this."""
+
+    code = "not_in_session"
+
+
+class SessionNotOver(TableError):
+    """The friends' session has not been played to its end (running, closed or expired)."""
+
+    code = "session_not_over"
+
+
+class RematchStarted(TableError):
+    """再来一场 has already started: its new session is under way."""
+
+    code = "rematch_started"
+
+
+class RematchDeclined(TableError):
+    """再来一场 is off: a player declined it or left."""
+
+    code = "rematch_declined"
+
+
+class RematchExpired(TableError):
+    """再来一场 was not accepted by everyone in time."""
+
+    code = "rematch_expired"
+
+
 class AlreadySeated(TableError):
     """You already sit at another table."""
 
@@ -210,7 +240,7 @@ REFUSALS: dict[str, Promise] = {
     "bad_invite_code": _("没有使用这个邀请码的私人牌桌"),
     "hand_running": _("牌局进行中，现在不能这样做"),
     "already_seated": _("你已经坐在另一张牌桌上"),
-    "escape_unconfirmed": _("牌局进行中：现在离开算作逃跑，要扣游戏币。请先确认"),
+    "escape_unconfirmed": _("牌局进行中：现在离开算作逃跑，要扣罚。请先确认"),
     "account_disabled": _("你的账号已被暂停或封禁，不能入座"),
     # 好友房 (tables/services/friends.py)
     "invite_expired": _("这个好友房已经结束、关闭或过期"),
@@ -221,6 +251,11 @@ REFUSALS: dict[str, Promise] = {
     # 风控 at coin friends' rooms (coins.farming)
     "public_hands_first": _("在公共房间打够局数之前，不能和别人同坐游戏币好友房；积分好友房不受限制"),
     "shared_client": _("你和房间里的玩家使用同一网络地址或同一设备登录，不能同坐游戏币好友房；积分好友房不受限制"),
+    "not_in_session": _("你不是这一场的玩家"),
+    "session_not_over": _("这一场没有打完，不能再来一场"),
+    "rematch_started": _("再来一场已经开始了"),
+    "rematch_declined": _("再来一场已取消：有人不来了"),
+    "rematch_expired": _("再来一场已过期：没有人人都在时限内接受"),
 }
 
 

@@ -62,3 +62,64 @@ class FriendRoom(models.Model):
     @property
     def points(self) -> bool:
         return self.stakes == Stakes.POINTS
+
+
+class RematchStatus(models.TextChoices):
+    PENDING = "pending", _("等待大家接受")
+    STARTED = "started", _("已开始")
+    DECLINED = "declined", _("有人不来了")
+    LEFT = "left", _("有人离开了")
+    EXPIRED = "expired", _("已过期")
+
+
+# A rematch that still holds its session: asked and not yet answered by all, or started.
+LIVE_REMATCH = (RematchStatus.PENDING, RematchStatus.STARTED)
+
+
+class Rematch(models.Model):
+    """再来一场: a finished session's players asked to play another with the same settings.
+
+    The players are the people at the session's last hand; each must accept. When the last one does, the
+    new session starts (`started`); one who declines, or leaves (sits at another table), ends it, and so
+    does its expiry (as a waiting room's). A session has at most one live rematch (pending or started)."""
+
+    session = models.ForeignKey(
+        FriendRoom, on_delete=models.CASCADE, related_name="rematches", verbose_name=_("上一场")
+    )
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("提议人")
+    )
+    players = models.JSONField(_("玩家"), default=list, help_text=_("上一场最后一局的真人玩家（按座位）"))
+    accepted = models.JSONField(_("已接受"), default=list, blank=True)
+    status = models.CharField(
+        _("状态"), max_length=8, choices=RematchStatus.choices, default=RematchStatus.PENDING, db_index=True
+    )
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        verbose_name=_("谁取消的"), help_text=_("拒绝或离开的玩家"),
+    )  # fmt: skip
+    expires_at = models.DateTimeField(_("过期时间"), help_text=_("到时仍有人没接受，再来一场取消"))
+    started = models.OneToOneField(
+        FriendRoom, null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
+        verbose_name=_("新的一场"),
+    )  # fmt: skip
+    created_at = models.DateTimeField(_("创建时间"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("更新时间"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("再来一场")
+        verbose_name_plural = _("再来一场")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session"], condition=models.Q(status__in=LIVE_REMATCH), name="one_live_rematch_per_session"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("再来一场 #%(id)s")) % {"id": self.pk}
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """The players who have not accepted yet (seat order)."""
+        return [p for p in self.players if p not in self.accepted]

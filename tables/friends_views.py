@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tables.errors import InviteExpired, TableError, refusal_text
-from tables.friend_models import FriendRoom, LengthUnit, Stakes
+from tables.friend_models import FriendRoom, LengthUnit, Rematch, Stakes
 from tables.models import VARIANT_CHOICES, Seat, Table
 from tables.services import between_hands, friends
 from tables.services.lobby import VARIANT_NAMES
@@ -194,11 +194,66 @@ def account(request: HttpRequest, friend_id: int) -> HttpResponse:
         return redirect("tables:history")
     data = friend.account or friends.final_account(friend)
     context = {"friend": friend, "account": data, "points": friend.stakes == Stakes.POINTS,
-               "rounds": friend.unit == LengthUnit.ROUNDS}  # fmt: skip
+               "rounds": friend.unit == LengthUnit.ROUNDS,
+               "panel": _panel(friend, int(request.user.pk or 0))}  # fmt: skip
     return render(request, "tables/friends_account.html", context)
 
 
+def _panel(friend: FriendRoom, user_id: int) -> dict[str, Any]:
+    """The 再来一场 panel's state for `user_id`, with where its new session is once it started."""
+    panel = friends.rematch_panel(friend, user_id)
+    panel["go"] = reverse("tables:friends_room", args=[panel["table"]]) if panel["table"] else ""
+    return panel
+
+
+@login_required
+def rematch(request: HttpRequest, friend_id: int) -> HttpResponse:
+    """The 再来一场 panel alone (HTML), which the final account and the table page poll and redraw."""
+    friend = get_object_or_404(FriendRoom.objects.select_related("table__room"), pk=friend_id)
+    if request.user.pk not in friend.players and not request.user.is_staff:
+        return HttpResponse(status=403)
+    return render(
+        request, "tables/friends_rematch.html", {"friend": friend, "panel": _panel(friend, int(request.user.pk or 0))}
+    )
+
+
+@login_required
+@require_POST
+def rematch_propose(request: HttpRequest, friend_id: int) -> HttpResponse:
+    """再来一场: ask the session's players to play again (or accept the request already made)."""
+    friend = get_object_or_404(FriendRoom, pk=friend_id)
+    return _rematch_answered(request, friend.pk, lambda: friends.propose_rematch(friend.pk, int(request.user.pk or 0)))
+
+
+@login_required
+@require_POST
+def rematch_answer(request: HttpRequest, rematch_id: int) -> HttpResponse:
+    """Accept (`accept=1`) or decline a 再来一场 one was asked to."""
+    asked = get_object_or_404(Rematch, pk=rematch_id)
+    accept = request.POST.get("accept") == "1"
+    act = lambda: friends.answer_rematch(asked.pk, int(request.user.pk or 0), accept)  # noqa: E731
+    return _rematch_answered(request, asked.session_id, act)
+
+
+def _rematch_answered(request: HttpRequest, friend_id: int, act: Any) -> HttpResponse:
+    """Do it; a script asking for JSON is told the outcome (or the refusal), a form goes to the new session
+    once it started, else back to the final account (a refusal shown there)."""
+    wants_json = "application/json" in request.headers.get("Accept", "")
+    try:
+        done: Rematch = act()
+    except TableError as exc:
+        if wants_json:
+            return JsonResponse({"code": exc.code, "error": refusal_text(exc)}, status=409)
+        messages.error(request, refusal_text(exc))
+        return redirect("tables:friends_account", friend_id=friend_id)
+    go = reverse("tables:friends_room", args=[done.started.table_id]) if done.started else ""
+    if wants_json:
+        return JsonResponse({"status": done.status, "go": go})
+    return redirect(go) if go else redirect("tables:friends_account", friend_id=friend_id)
+
+
 def my_sessions(user_id: int) -> list[FriendRoom]:
-    """The finished friends' sessions the user played, newest first (for the history page)."""
-    done = FriendRoom.objects.filter(ending="finished").select_related("table__room").order_by("-finished_at")
-    return [f for f in done[:500] if user_id in f.players][:50]
+    """The friends' sessions the user played that have an account (finished, or closed by an operator after
+    some hands), newest first (for the history page)."""
+    done = FriendRoom.objects.filter(account__isnull=False).exclude(ending="").select_related("table__room")
+    return [f for f in done.order_by("-finished_at")[:500] if user_id in f.players][:50]

@@ -394,3 +394,4 @@ class HandReview(models.Model):
 
 
 from tables.friend_models import FriendRoom as FriendRoom  # noqa: E402  (好友房: its own module, same app)
+from tables.friend_models import Rematch as Rematch  # noqa: E402  (再来一场)

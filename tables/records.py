@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 from engine.sheet import WinType, posted_paid
 from ledger.models import Account, Posting
 from tables.models import VARIANT_CHOICES, Escape, Hand, HandStatus
+from tables.sheet_text import for_points
 
 SCAN_HANDS = 5000  # the most recent hands searched for one player (players are a JSON list per hand)
 
@@ -35,7 +36,7 @@ class Outcome:
 
     hand: Hand
     seat: int
-    paid: int  # coins the ledger moved for the seat: won (+) or lost (-); 0 before it posts the hand
+    paid: int  # coins the ledger moved for the seat: won (+) or lost (-); 0 before it posts the hand, or for points
     won: bool
     self_drawn: bool
     dealt_in: bool  # this seat's discard was won on
@@ -53,7 +54,8 @@ def outcome(hand: Hand, seat: int) -> Outcome:
 
 
 def _paid(sheet: dict[str, Any] | None, seat: int) -> int:
-    return posted_paid(sheet, seat) or 0
+    """The coins the ledger moved for the seat; none for a hand played for points (a friends' room's 积分)."""
+    return 0 if for_points(sheet) else posted_paid(sheet, seat) or 0
 
 
 def finished_hands_of(user_id: int, hands: Any = None) -> Iterator[tuple[Hand, int]]:
@@ -229,5 +231,7 @@ def _leaderboard(since: datetime, top: int, minimum: int) -> dict[str, list[Stan
 
 
 def _week_hands(since: datetime) -> Iterable[Hand]:
+    """The week's finished hands played for coins (a friends' room played for points is not on the board)."""
     hands = Hand.objects.filter(status=HandStatus.FINISHED, finished_at__gte=since)
+    hands = hands.exclude(table__friend_room__stakes="points")
     return hands.only("variant", "players", "bots", "sheet").iterator()

@@ -5,7 +5,9 @@ The engine gives each payment's factors as data (`engine.sheet.Charge.factors`: 
 sentences in one language, with the players' names: "自摸：底 10 × 2番 × 庄家 ×2 = −40 → 小芳", the
 balance floor's "余额不足，只付 5", a total, and the rule that makes every loser pay where it applies.
 `explained` words a sheet in every language of the site once, at settlement, and stores it on the sheet,
-so the live card, the replay, history and the API show the same words.
+so the live card, the replay, history and the API show the same words. A sheet of a friends' room played
+for points (积分) is marked `"stakes": "points"` and its totals are worded as points (分): nothing there
+is paid in coins.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from tables.friend_models import FriendRoom, Stakes
 
 # Games where a win on a discard is paid by every loser, not the discarder alone (RULINGS pinghe/nanping).
 EVERY_LOSER_PAYS = frozenset({"pinghe", "nanping"})
@@ -70,8 +73,16 @@ TERMS = {
 
 def worded(sheet: dict[str, Any], hand: Any) -> dict[str, Any]:
     """The stored sheet of `hand` with its words in every language (`explained`) added: at the hand's end
-    (what is owed) and again once the ledger has posted it (what was paid)."""
+    (what is owed) and again once the ledger has posted it (what was paid); marked as points (`stakes`)
+    when the hand was played in a friends' room for points."""
+    if for_points(sheet) or FriendRoom.objects.filter(table_id=hand.table_id, stakes=Stakes.POINTS).exists():
+        sheet = {**sheet, "stakes": Stakes.POINTS.value}
     return {**sheet, "explained": explained(sheet, seat_names(hand))}
+
+
+def for_points(sheet: dict[str, Any] | None) -> bool:
+    """Whether the sheet was played for points (积分: a friends' room's), not coins."""
+    return bool(sheet) and (sheet or {}).get("stakes") == Stakes.POINTS.value
 
 
 def seat_names(hand: Any) -> list[str | None]:
@@ -150,7 +161,10 @@ def _seat_lines(sheet: dict[str, Any], row: dict[str, Any], names: Sequence[str 
     if sheet.get("posted") and paid is not None and paid != owed:
         lines.append(_floor_line(owed, int(paid)))
     total = int(paid) if sheet.get("posted") and paid is not None else owed
-    lines.append(gettext("合计 %(total)s") % {"total": _signed(total)})
+    if for_points(sheet):  # points have no floor (owed is paid) and are worded as points
+        lines.append(gettext("合计 %(total)s 分") % {"total": _signed(total)})
+    else:
+        lines.append(gettext("合计 %(total)s") % {"total": _signed(total)})
     return lines
 
 

@@ -23,6 +23,13 @@ urlpatterns = [
     path("friends/<int:table_id>/start-bots/", friends_views.start_bots, name="friends_start_bots"),
     path("friends/<int:table_id>/totals.json", friends_views.totals, name="friends_totals"),
     path("friends/account/<int:friend_id>/", friends_views.account, name="friends_account"),
+    path("friends/account/<int:friend_id>/rematch/", friends_views.rematch, name="friends_rematch"),
+    path(
+        "friends/account/<int:friend_id>/rematch/propose/",
+        friends_views.rematch_propose,
+        name="friends_rematch_propose",
+    ),
+    path("friends/rematch/<int:rematch_id>/answer/", friends_views.rematch_answer, name="friends_rematch_answer"),
     path("join/<str:code>/", friends_views.join, name="friends_join"),
     path("history/", views.history, name="history"),
     path("hands/<int:hand_id>/replay/", views.replay, name="replay"),

@@ -118,7 +118,7 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         escape = seating.leave(request.user, table_id, confirmed=confirmed)  # type: ignore[arg-type]
     except EscapeUnconfirmed as exc:
-        context = {"table_id": table_id, "cost": exc.params["cost"]}
+        context = {"table_id": table_id, "cost": exc.params["cost"], "points": friend_rules.for_points(table_id)}
         return render(request, "tables/leave_confirm.html", context, status=409)
     except TableError as exc:
         return _refused(request, exc, "tables:table", table_id=table_id)

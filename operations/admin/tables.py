@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from operations import services
 from operations.admin.base import ReadOnlyAdmin
 from operations.forms import BOT_FIELDS, ROOM_BOUNDS, ReasonForm, RoomForm
-from operations.live import hand_detail, seat_summary, table_detail
+from operations.live import friend_summary, hand_detail, seat_summary, table_detail
 from tables.models import Hand, Room, Table, TableStatus
 from tables.services.closing import VOIDED_EVENT
 
@@ -71,19 +71,45 @@ class LiveFilter(admin.SimpleListFilter):
         return queryset
 
 
+class FriendsFilter(admin.SimpleListFilter):
+    """好友房: the friends' rooms, by what they are played for, or the other tables."""
+
+    title = _("好友房")
+    parameter_name = "friends"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("points", _("好友房（积分）")), ("coins", _("好友房（游戏币）")), ("no", _("不是好友房"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Table]) -> QuerySet[Table]:
+        if self.value() in ("points", "coins"):
+            return queryset.filter(friend_room__stakes=self.value())
+        if self.value() == "no":
+            return queryset.filter(friend_room__isnull=True)
+        return queryset
+
+
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
-    """Live tables: who sits (human or bot), hand number, dealer and 连庄, last action; open one to close it."""
+    """Live tables: who sits (human or bot), hand number, dealer and 连庄, last action, and for a friends' room
+    (好友房) what it is played for, its host and length; open one to close it."""
 
-    list_display = ("id", "variant", "room", "status", "seating", "hands_played", "dealer", "streak", "last_action")
+    list_display = (
+        "id", "variant", "room", "status", "seating", "friends", "hands_played", "dealer", "streak", "last_action",
+    )  # fmt: skip
     exclude = ("invite_code",)
-    list_filter = (LiveFilter, "status", "room__variant", "private")
+    list_filter = (LiveFilter, FriendsFilter, "status", "room__variant", "private")
     search_fields = ("id", "invite_code")
     change_form_template = "operations/table_change_form.html"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
-        queryset = super().get_queryset(request).select_related("room").prefetch_related("seats__user")
+        queryset = super().get_queryset(request).select_related("room", "friend_room__host")
+        queryset = queryset.prefetch_related("seats__user")
         return queryset.annotate(last_action_at=Max("actions__created_at"))
+
+    @admin.display(description=_("好友房"))
+    def friends(self, obj: Table) -> str:
+        friend = getattr(obj, "friend_room", None)  # None for other tables (select_related finds no row)
+        return friend_summary(friend, obj.hands_played) or "—"
 
     @admin.display(description=_("玩法"), ordering="room__variant")
     def variant(self, obj: Table) -> str:

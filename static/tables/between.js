@@ -14,6 +14,21 @@ const STOOD_UP = {
   not_ready: () => _("你没有在时限内准备，已离座（不扣游戏币）"),
   disconnected: () => _("你断线了，已离座（不扣游戏币）"),
 };
+// The same at a friends' room played for points (积分): no coins are at stake there at all.
+const STOOD_UP_POINTS = {
+  not_ready: () => _("你没有在时限内准备，已离座（不扣分）"),
+  disconnected: () => _("你断线了，已离座（不扣分）"),
+};
+
+/** Whether the table is a friends' room played for points (积分), whose words speak of points, never coins. */
+export function forPoints(S) {
+  return Boolean(S.table && S.table.friends && S.table.friends.points);
+}
+
+/** The ready clock's words: "%s 秒内准备，否则离座" with what leaving then costs (nothing). */
+export function readyClockText(S) {
+  return forPoints(S) ? _("%s 秒内准备，否则离座（不扣分）") : _("%s 秒内准备，否则离座（不扣游戏币）");
+}
 
 export class Between {
   /** `ui`: {app, send(msg), sheet (the Sheet: reopen()), roomPath}. */
@@ -29,7 +44,7 @@ export class Between {
   mode() {
     const S = this.S;
     if (S.stoodUp) return "stood";
-    if (S.hand || S.closed !== undefined || S.seat === null) return null;
+    if (S.hand || S.closed !== undefined || S.seat === null || S.sessionOver) return null;
     if (S.lastResult && S.table && S.table.ready_by) return "ready";
     if (S.seats.some((s) => s.empty)) return "waiting";
     return null;
@@ -41,11 +56,12 @@ export class Between {
     const S = this.S, mode = this.mode(), box = this.box();
     if (!box) return;
     const empty = S.seats.filter((s) => s.empty).length;
-    const key = JSON.stringify([mode, S.stoodUp, empty, Boolean(this.me().ready), S.table && S.table.ready_by,
+    const key = JSON.stringify([mode, S.stoodUp, S.sessionOver, empty, Boolean(this.me().ready), S.table && S.table.ready_by,
       S.table && S.table.bots_at, this.ui.sheet.closed()]);
     if (key !== this.key) {
       this.key = key;
-      for (const id of ["leave-form", "auto-toggle"]) document.getElementById(id)?.toggleAttribute("hidden", Boolean(S.stoodUp));
+      // Stood up, or the friends' session is over (the seats are free): nothing to leave, nobody to hand to 托管.
+      for (const id of ["leave-form", "auto-toggle"]) document.getElementById(id)?.toggleAttribute("hidden", Boolean(S.stoodUp || S.sessionOver));
       box.hidden = !mode;
       fill(box, ...(mode ? this[mode]() : []));
     }
@@ -54,7 +70,8 @@ export class Between {
 
   /** Why the player no longer sits here (also at the top of the sheet, which may still be open). */
   stoodUpNote() {
-    const note = t("p", "between-text stood-up", (STOOD_UP[this.S.stoodUp] || STOOD_UP.not_ready)());
+    const words = forPoints(this.S) ? STOOD_UP_POINTS : STOOD_UP;
+    const note = t("p", "between-text stood-up", (words[this.S.stoodUp] || words.not_ready)());
     note.setAttribute("role", "alert");
     return note;
   }
@@ -76,7 +93,7 @@ export class Between {
 
   ready() {
     const S = this.S, me = this.me(), nodes = [];
-    nodes.push(this.clock("ready", me.ready ? _("已准备：等其他玩家（%s 秒）") : _("%s 秒内准备，否则离座（不扣游戏币）")));
+    nodes.push(this.clock("ready", me.ready ? _("已准备：等其他玩家（%s 秒）") : readyClockText(S)));
     if (!me.ready) nodes.push(this.readyButton("between-ready"));
     if (S.seats.some((s) => s.empty) && this.mayStartWithBots()) nodes.push(this.startWithBots());
     if (this.ui.sheet.closed()) {

@@ -26,7 +26,8 @@ function confirmEscape(S, ui, form) {
   const warning = points ? _("牌局进行中：现在离开算作逃跑，将扣除 %s 积分。") : _("牌局进行中：现在离开算作逃跑，将扣除 %s 游戏币。");
   const text = card.appendChild(t("p", "leave-cost", fmt(warning, [cost])));
   text.id = "escape-cost";
-  card.appendChild(t("p", "", _("机器人会替你打完这一局，这局的输赢仍算你的。开托管则不扣币，局间再离开。")));
+  card.appendChild(t("p", "", points ? _("机器人会替你打完这一局，这局的输赢仍算你的。开托管则不扣分，局间再离开。")
+    : _("机器人会替你打完这一局，这局的输赢仍算你的。开托管则不扣币，局间再离开。")));
   const close = () => { box.hidden = true; fill(box); document.getElementById("leave-button")?.focus(); };
   const buttons = card.appendChild(h("div", "sheet-buttons"));
   const leave = buttons.appendChild(t("button", "danger", fmt(_("确认离开（扣除 %s）"), [cost])));

@@ -4,6 +4,7 @@ import { _, fmt, LANG } from "../ui/i18n.js";
 import { h, t, esc, fill } from "../ui/dom.js";
 import * as T from "../ui/tiles.js";
 import { ICON } from "./icons.js";
+import { forPoints, readyClockText } from "./between.js";
 
 function signed(n) { return n > 0 ? "+" + n : String(n); }
 
@@ -44,7 +45,7 @@ export class Sheet {
     const bal = !res ? null : this.S.balances && this.S.settledHand === res.hand_id ? this.S.balances
       : (res.sheet && res.sheet.balances_after) || null;
     const key = JSON.stringify([res && res.hand_id, res && res.settled, bal, this.S.seats.map((s) => [s.name, s.ready]),
-      this.S.table && this.S.table.ready_by, this.S.stoodUp]);
+      this.S.table && this.S.table.ready_by, this.S.stoodUp, this.S.sessionOver]);
     if (key === this.key) return;
     this.key = key;
     if (!res) { box.hidden = true; fill(box); return; }
@@ -66,6 +67,9 @@ export class Sheet {
 
   card(res, bal) {
     const S = this.S, sheet = res.sheet, winner = sheet.winner;
+    // A friends' room played for points (积分): points are counted, no coins move, there are no balances.
+    const points = sheet.stakes === "points" || forPoints(S);
+    if (points) bal = null;
     // The sheet as worded at the hand's end and again at the posting (tables/sheet_text.py): the replay's lines,
     // and the hand's players by name even if one has stood up since.
     const words = sheet.explained ? sheet.explained[LANG] : null;
@@ -83,7 +87,7 @@ export class Sheet {
     if (S.stoodUp) card.appendChild(this.ui.between.stoodUpNote()); // the ready time ran out: say so on top
     if (sheet.reading) card.appendChild(this.readingNode(sheet.reading));
     const table = h("table", "sheet-table");
-    table.innerHTML = `<thead><tr><th>${_("玩家")}</th><th>${_("明细")}</th><th class="num">${_("应得/应付")}</th><th class="num">${_("实付")}</th>${bal ? `<th class="num">${_("余额")}</th>` : ""}</tr></thead>`;
+    table.innerHTML = `<thead><tr><th>${_("玩家")}</th><th>${_("明细")}</th><th class="num">${_("应得/应付")}</th><th class="num">${points ? _("得分") : _("实付")}</th>${bal ? `<th class="num">${_("余额")}</th>` : ""}</tr></thead>`;
     const body = h("tbody");
     for (const row of sheet.seats) {
       const tr = h("tr", (row.seat === S.seat ? "me " : "") + (row.seat === winner ? "winner" : ""));
@@ -101,13 +105,18 @@ export class Sheet {
     card.appendChild(table);
     if (words && words.rule) card.appendChild(t("p", "sheet-rule", words.rule));
     if (words && words.notes.length) card.appendChild(t("p", "notes", words.notes.join(" · ")));
-    card.appendChild(t("p", "settled-state", res.settled || bal ? "✓ " + _("已结算入账") : _("结算中…")));
+    const settledText = points ? _("已计分（积分）") : _("已结算入账");
+    card.appendChild(t("p", "settled-state", res.settled || bal ? "✓ " + settledText : _("结算中…")));
     card.dataset.settled = res.settled || bal ? "1" : "0";
-    card.appendChild(this.buttons(res));
+    for (const extra of this.ui.extras || []) { // other parts' lines (a friends' session over: 总结算, 再来一场)
+      const node = extra(res);
+      if (node) card.appendChild(node);
+    }
+    card.appendChild(this.buttons(res, points));
     return card;
   }
 
-  buttons(res) {
+  buttons(res, points) {
     const app = this.ui.app, buttons = h("div", "sheet-buttons");
     const me = this.S.seatInfo(this.S.seat);
     if (me && !me.empty) {
@@ -117,10 +126,10 @@ export class Sheet {
       ready.disabled = Boolean(me.ready);
       ready.addEventListener("click", () => this.ui.between.sendReady(ready));
       buttons.appendChild(ready);
-      if (this.S.table && this.S.table.ready_by) buttons.appendChild(this.ui.between.clock("ready", _("%s 秒内准备，否则离座（不扣游戏币）")));
+      if (this.S.table && this.S.table.ready_by) buttons.appendChild(this.ui.between.clock("ready", readyClockText(this.S)));
     }
     const leave = document.getElementById("leave-form");
-    if (leave && !this.S.stoodUp) {
+    if (leave && !this.S.stoodUp && !this.S.sessionOver) {
       const out = t("button", "secondary", _("离开牌桌"));
       out.type = "button";
       out.id = "sheet-leave";
@@ -138,7 +147,7 @@ export class Sheet {
       review.id = "sheet-review";
       review.href = app.dataset.replayUrl.replace("0", res.hand_id) + "#review";
     }
-    buttons.appendChild(t("a", "button secondary", _("钱包"))).href = app.dataset.walletUrl;
+    if (!points) buttons.appendChild(t("a", "button secondary", _("钱包"))).href = app.dataset.walletUrl; // points move no coins
     return buttons;
   }
 

@@ -24,6 +24,7 @@ export class TableState {
     this.closed = undefined; // the close reason once the table is closed
     this.stoodUp = null; // why this player was stood up between hands ("not_ready", "disconnected")
     this.escapeCost = null; // what leaving the running hand would cost this player (the server's figure)
+    this.sessionOver = false; // a friends' room (好友房) whose last hand was played: the table is closed
     this.pending = false; // an action was sent and not yet answered
   }
 
@@ -64,6 +65,7 @@ export class TableState {
     this.escapeCost = msg.escape_cost === undefined ? null : msg.escape_cost;
     this.pending = false;
     if (msg.table && msg.table.status === "closed" && this.closed === undefined) this.closed = "";
+    if (msg.table && msg.table.friends && msg.table.friends.over) this.sessionOver = true; // its event came before
     if (this.hand) this.finalView = null;
     else if (this.lastResult && this.lastResult.final) this.finalView = this.lastResult.final;
   }
@@ -143,6 +145,8 @@ export class TableState {
         effects.push({ voided: ev.reason || "" });
         return true;
       case "table_closed": this.closed = ev.reason || ""; return true;
+      case "session_over": this.sessionOver = true; return false; // the seats event beside it frees the seats
+      case "rematch": return false; // 再来一场 after a friends' session: friends.js redraws its panel
       case "hand_started": this.finalView = null; this.balances = null; return true;
       default: return DELTA; // an engine event: the prompt after it brings the view
     }

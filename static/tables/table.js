@@ -58,7 +58,7 @@ function toast(text) {
 
 const view = new Renderer(S, { app, act, send });
 const seatName = (i) => view.seatName(i);
-const sheetUi = { app, send, seatName };
+const sheetUi = { app, send, seatName, extras: [] }; // extras: other modules' lines for the sheet (friends.js)
 const sheet = new Sheet(S, sheetUi);
 const between = new Between(S, { app, send, sheet });
 sheetUi.between = between;
@@ -127,7 +127,7 @@ settings.onChange(() => {
 
 // For the end-to-end tests and the curious: the state, a dropped connection, a forced full redraw.
 window.mjTable = {
-  state: S, view, sound, chat, settings, dropConnection: () => socket.drop(), render, hooks,
+  state: S, view, sound, chat, settings, dropConnection: () => socket.drop(), render, hooks, sheetExtras: sheetUi.extras,
   recording: false, frames: [], // with recording on, the state after each drawn frame, as a `state` frame (test_keyboard_hand_in_browser)
 };
 

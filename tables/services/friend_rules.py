@@ -4,7 +4,9 @@ Kept apart from `friends` (which seats, starts and ends sessions through `seatin
 `closing`) so those modules can ask without importing it: who may join, whether bots may come by
 themselves, who may start with bots, whether a hand is played for points (积分: no ledger posting),
 who may not sit together where coins move (风控, `check_company`).
-A table without a `FriendRoom` answers as every table did before.
+A table without a `FriendRoom` answers as every table did before. One thing here acts rather than
+answers, because `seating` must ask it as it seats anyone: sitting down leaves any pending 再来一场
+(`leave_rematches`).
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.db import connection
+
 from accounts.models import User
 from engine.payments import escape_penalty
 from tables.errors import BotsNotAllowed, InviteExpired, NotHost
-from tables.friend_models import FriendRoom
+from tables.friend_models import FriendRoom, Rematch, RematchStatus
 from tables.models import Hand, Table, TableStatus
-from tables.services import brackets
+from tables.services import actions, brackets
+from tables.services.events import EventRecorder, same_for_all
 
 
 def room_of(table: Table | int) -> FriendRoom | None:
@@ -107,9 +112,39 @@ def may_watch(table: Table) -> bool:
 
 def table_info(table: Table, seat: int | None) -> dict[str, Any] | None:
     """What the table page's script needs of a friends' room (None for another private table): whether it
-    is played for points, and whether the viewer (at `seat`) may start with bots (the host, if allowed)."""
+    is played for points, whether the viewer (at `seat`) may start with bots (the host, if allowed), and
+    whether the session is over (a state fetched after its last hand, whose `session_over` it never saw)."""
     friend = room_of(table)
     if friend is None:
         return None
     host_here = seat is not None and table.seats.filter(index=seat, user_id=friend.host_id).exists()
-    return {"points": friend.points, "may_start_bots": friend.bots_allowed and host_here}
+    over = friend.ending == "finished"
+    return {"points": friend.points, "may_start_bots": friend.bots_allowed and host_here, "over": over}
+
+
+def leave_rematches(user_id: int) -> int:
+    """Sitting down at a table (`seating.sit`, in its transaction) is leaving every pending
+    再来一场 the player was asked to: one table at a time. Each is called off (`left`, by them) and its
+    session's table told, as `friends` tells it. Takes the session's table lock, then the rematch's (after
+    the player's row and the table being sat at, as `friends` takes them: the player first, a table
+    after). Returns how many were called off (normally none)."""
+    pending = Rematch.objects.filter(status=RematchStatus.PENDING)
+    if connection.vendor == "postgresql":  # JSON containment there; elsewhere the few pending are read
+        pending = pending.filter(players__contains=[user_id])
+    left = 0
+    for rematch_id, session_table, players in pending.values_list("id", "session__table_id", "players"):
+        if user_id not in players:
+            continue
+        table = actions.lock_table(session_table)
+        rematch = Rematch.objects.select_for_update().filter(pk=rematch_id, status=RematchStatus.PENDING).first()
+        if rematch is None:  # called off meanwhile (had it started, `seating.sit` found the player seated)
+            continue
+        rematch.status, rematch.ended_by_id = RematchStatus.LEFT, user_id
+        rematch.save(update_fields=["status", "ended_by", "updated_at"])
+        events = EventRecorder(table)
+        view = {"type": "rematch", "rematch": rematch.pk, "status": rematch.status,
+                "accepted": list(rematch.accepted), "table": None}  # fmt: skip
+        events.add("rematch", same_for_all(table.room.n_seats, view))
+        events.finish()
+        left += 1
+    return left

@@ -13,6 +13,14 @@ services it calls); events go out after commit.
   (`FRIENDS_EXPIRE_MINUTES`, default 30) is closed by the sweeper (`expire`).
 - `after_settlement`: after each settled hand, whether the session is over (its hands, or its 圈: the
   deal passing from the last seat back to the first); then the account is kept and the table closes.
+- 再来一场 (`propose_rematch`, `answer_rematch`): the people at a finished session's last hand are asked
+  to play another with the same settings; it starts when all have accepted, one declining or leaving
+  (sitting at another table: `friend_rules.leave_rematches`) calls it off, and it expires as a waiting
+  room does (`expire_rematch`, the sweeper's). These lock the players asked (their user rows, as
+  `seating.sit` does before a table), the session's table, then its `FriendRoom`, then the `Rematch` (the
+  order `after_settlement` takes those two in).
+- `closed_by_operator`: an operator closed the room's table: the session ends as closed, with the
+  account of the hands it played.
 """
 
 from __future__ import annotations
@@ -30,8 +38,22 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from engine.sheet import DISCARD_WINS, WinType
 from ledger.models import Transaction
-from tables.errors import BadRoomSettings, NotHost, NotSeated, SessionStarted, TableClosed
-from tables.friend_models import Ending, FriendRoom, LengthUnit, Stakes
+from tables.errors import (
+    AccountDisabled,
+    AlreadySeated,
+    BadRoomSettings,
+    NotHost,
+    NotInSession,
+    NotSeated,
+    RematchDeclined,
+    RematchExpired,
+    RematchStarted,
+    SessionNotOver,
+    SessionStarted,
+    TableClosed,
+    WrongBracket,
+)
+from tables.friend_models import LIVE_REMATCH, Ending, FriendRoom, LengthUnit, Rematch, RematchStatus, Stakes
 from tables.models import SEATS_PER_VARIANT, Escape, Hand, Room, Seat, Table, TableEvent, TableStatus
 from tables.services import actions, between_hands, brackets, closing, seating, seats
 from tables.services.events import EventRecorder, same_for_all
@@ -107,9 +129,14 @@ def create(host: User, choices: Choices, now: datetime | None = None) -> Table:
         FriendRoom.objects.create(
             table=table, host=host, length=choices.length, unit=choices.unit, stakes=choices.stakes,
             bots_allowed=choices.bots_allowed, spectators_allowed=choices.spectators_allowed,
-            expires_at=now + timedelta(minutes=getattr(settings, "FRIENDS_EXPIRE_MINUTES", EXPIRE_MINUTES)),
+            expires_at=_expiry(now),
         )  # fmt: skip
     return seating.sit(host, table.pk, now)
+
+
+def _expiry(now: datetime) -> datetime:
+    """When a waiting room (or a rematch) opened at `now` expires unless it has started."""
+    return now + timedelta(minutes=getattr(settings, "FRIENDS_EXPIRE_MINUTES", EXPIRE_MINUTES))
 
 
 def _room_for(host: User, choices: Choices) -> Room:
@@ -366,3 +393,255 @@ def waiting_room(friend: FriendRoom) -> dict[str, Any]:
     ]  # fmt: skip
     return {"status": table.status, "started": table.hands_played > 0, "ending": friend.ending, "seats": people,
             "expires_at": friend.expires_at.isoformat()}  # fmt: skip
+
+
+# --- an operator's close ----------------------------------------------------------------------
+
+
+def closed_by_operator(table_id: int, now: datetime | None = None) -> bool:
+    """An operator closed this table (`operations.services.close_table`, in its transaction, the table
+    locked): a friends' room's session ends as closed, keeping the account of the hands it played so its
+    players can still read it. False for another table, or a session already ended."""
+    friend = FriendRoom.objects.select_for_update().filter(table_id=table_id, ending="").first()
+    if friend is None:
+        return False
+    friend.ending, friend.finished_at = Ending.CLOSED, now or timezone.now()
+    if _settled_hands(friend.table).exists():
+        friend.account = final_account(friend)
+        friend.players = [int(r["user"]) for r in friend.account["rows"] if r["user"]]
+    friend.save(update_fields=["ending", "finished_at", "account", "players"])
+    return True
+
+
+# --- 再来一场 (rematch) ------------------------------------------------------------------------
+
+
+def rematch_players(friend: FriendRoom) -> list[int]:
+    """Who is asked to play again: the people at the session's last hand (seat order), but one who escaped
+    from it. House bots are not asked: they sit again where the room allows bots."""
+    last = _settled_hands(friend.table).only("players", "bots").last()
+    if last is None:
+        return []
+    escaped = set(Escape.objects.filter(hand=last).values_list("seat", flat=True))
+    return [int(pk) for seat, pk in enumerate(last.players) if seat not in last.bots and seat not in escaped]
+
+
+def propose_rematch(friend_id: int, user_id: int, now: datetime | None = None) -> Rematch:
+    """再来一场: a player at the end of a finished session asks the others to play another with the same
+    settings. Asking is accepting; if someone asked first, this accepts theirs (and the last acceptance
+    starts it). Refused, nothing changed: not a player at the session's end (NotInSession), a session not
+    played out (SessionNotOver), a rematch that already started (RematchStarted), a player who may no
+    longer sit in it (`_check_players`)."""
+    now = now or timezone.now()
+    unlocked = FriendRoom.objects.filter(pk=friend_id).first()
+    with transaction.atomic():
+        _lock_people(rematch_players(unlocked) if unlocked else [])  # a finished session's: they never change
+        table, friend = _lock_session(friend_id)
+        players = _players_asked(friend, user_id)
+        events = EventRecorder(table)
+        live = Rematch.objects.select_for_update().filter(session=friend, status__in=LIVE_REMATCH).first()
+        if live is not None and live.status == RematchStatus.PENDING and live.expires_at <= now:
+            _end(table, live, RematchStatus.EXPIRED, None, events)  # its time ran out before the sweeper came
+            live = None
+        if live is None:  # a new one (`_accept` checks its players: a refusal rolls it back)
+            live = Rematch.objects.create(
+                session=friend, proposed_by_id=user_id, players=players, accepted=[], expires_at=_expiry(now)
+            )
+        _accept(table, friend, live, user_id, now, events)
+        events.finish()
+        return live
+
+
+def answer_rematch(rematch_id: int, user_id: int, accept: bool, now: datetime | None = None) -> Rematch:
+    """A player asked answers: accept (the last acceptance starts the new session) or decline (calls it off
+    for all). Refused, nothing changed: not asked (NotInSession), already started (RematchStarted), called
+    off (RematchDeclined), expired (RematchExpired), and when accepting, a player who may no longer sit."""
+    now = now or timezone.now()
+    asked = Rematch.objects.filter(pk=rematch_id).values_list("session_id", "players").first()
+    if asked is None:
+        raise Rematch.DoesNotExist()
+    session_id, players = asked
+    with transaction.atomic():
+        _lock_people(players)
+        table, friend = _lock_session(session_id)
+        rematch = Rematch.objects.select_for_update().get(pk=rematch_id)
+        if user_id not in rematch.players:
+            raise NotInSession()
+        events = EventRecorder(table)
+        if accept:
+            _accept(table, friend, rematch, user_id, now, events)
+        else:
+            _check_open(rematch, now)
+            _end(table, rematch, RematchStatus.DECLINED, user_id, events)
+        events.finish()
+        return rematch
+
+
+def due_rematches(now: datetime) -> list[int]:
+    """Rematches still waiting for answers past their expiry (the sweeper's)."""
+    return list(Rematch.objects.filter(status=RematchStatus.PENDING, expires_at__lte=now).values_list("id", flat=True))
+
+
+def expire_rematch(rematch_id: int, now: datetime | None = None) -> bool:
+    """Call off a rematch not accepted by all in time; False if it was answered or ended meanwhile."""
+    now = now or timezone.now()
+    session_id = Rematch.objects.filter(pk=rematch_id).values_list("session_id", flat=True).first()
+    if session_id is None:
+        return False
+    with transaction.atomic():
+        table, _friend = _lock_session(session_id)
+        rematch = Rematch.objects.select_for_update().get(pk=rematch_id)
+        if rematch.status != RematchStatus.PENDING or rematch.expires_at > now:
+            return False
+        events = EventRecorder(table)
+        _end(table, rematch, RematchStatus.EXPIRED, None, events)
+        events.finish()
+        return True
+
+
+def _lock_people(user_ids: list[int]) -> None:
+    """The players' rows, locked in id order before any table: starting a rematch seats them, and seating
+    locks a player before the table sat at (`seating.sit`), so the two never wait on each other in a ring."""
+    list(User.objects.select_for_update().filter(pk__in=user_ids).order_by("pk").values_list("pk", flat=True))
+
+
+def _lock_session(friend_id: int) -> tuple[Table, FriendRoom]:
+    """The session's table locked, then its FriendRoom row (FriendRoom.DoesNotExist if there is none)."""
+    table_id = FriendRoom.objects.filter(pk=friend_id).values_list("table_id", flat=True).first()
+    if table_id is None:
+        raise FriendRoom.DoesNotExist()
+    table = actions.lock_table(table_id)
+    return table, FriendRoom.objects.select_for_update().select_related("host").get(pk=friend_id)
+
+
+def _players_asked(friend: FriendRoom, user_id: int) -> list[int]:
+    """The players a rematch of `friend` asks, if `user_id` is one of them; else why not."""
+    if friend.ending != Ending.FINISHED:
+        if user_id == friend.host_id or user_id in _people_of(friend.table):
+            raise SessionNotOver()
+        raise NotInSession()
+    players = rematch_players(friend)
+    if user_id not in players:
+        if user_id in friend.players:  # played, but left before the end (or escaped from the last hand)
+            raise NotInSession(message=_("只有打到最后一局的玩家可以再来一场"))
+        raise NotInSession()
+    return players
+
+
+def _people_of(table: Table) -> set[int]:
+    """Everyone who sits at the table or played one of its hands (house bots aside)."""
+    people = set(table.seats.filter(user__isnull=False).values_list("user_id", flat=True))
+    for players, bots in table.hands.values_list("players", "bots"):
+        people |= {int(pk) for seat, pk in enumerate(players) if seat not in bots}
+    return people
+
+
+def _check_open(rematch: Rematch, now: datetime) -> None:
+    """Refuse an answer to a rematch that is no longer waiting for answers."""
+    if rematch.status == RematchStatus.STARTED:
+        raise RematchStarted()
+    if rematch.status in (RematchStatus.DECLINED, RematchStatus.LEFT):
+        name = rematch.ended_by.shown_name if rematch.ended_by else "?"
+        if rematch.status == RematchStatus.LEFT:
+            raise RematchDeclined(message=_("再来一场已取消：%(name)s 去了别的牌桌"), name=name)
+        raise RematchDeclined(message=_("再来一场已取消：%(name)s 不来了"), name=name)
+    if rematch.status == RematchStatus.EXPIRED or rematch.expires_at <= now:
+        raise RematchExpired()
+
+
+def _check_players(table: Table, friend: FriendRoom, players: list[int]) -> None:
+    """Everyone asked may still sit in the new session, or the player who may not is named: an active
+    account, at no other table, and in a coin room a balance in the room's bracket (RULINGS "Friends'
+    rooms": a coin room admits players of its bracket; points rooms admit anyone)."""
+    users = {u.pk: u for u in User.objects.filter(pk__in=players)}
+    for user in (users[pk] for pk in players):
+        name = user.shown_name
+        if not user.is_active:
+            raise AccountDisabled(message=_("%(name)s 的账号已被暂停或封禁，不能再来一场"), name=name)
+        elsewhere = seating.seated_table(user)
+        if elsewhere is not None:
+            raise AlreadySeated(message=_("%(name)s 已经坐在牌桌 #%(table)s 上，不能再来一场"), name=name,
+                                table=elsewhere.pk)  # fmt: skip
+        if not friend.points:
+            balance = brackets.balance_of(user)
+            if brackets.base_for_balance(balance) != table.room.base:
+                raise WrongBracket(
+                    message=_("%(name)s 的余额 %(balance)s 已不在底 %(base)s 的档位，不能再来一场游戏币房"),
+                    name=name, balance=balance, base=table.room.base,
+                )  # fmt: skip
+
+
+def _accept(
+    table: Table, friend: FriendRoom, rematch: Rematch, user_id: int, now: datetime, events: EventRecorder
+) -> None:
+    _check_open(rematch, now)
+    _check_players(table, friend, rematch.players)
+    if user_id not in rematch.accepted:
+        rematch.accepted = [*rematch.accepted, user_id]
+    if not rematch.waiting_for:
+        rematch.started = _start(table, friend, rematch, now)
+    rematch.save()
+    _announce(table, rematch, events)
+
+
+def _start(table: Table, friend: FriendRoom, rematch: Rematch, now: datetime) -> FriendRoom:
+    """Everyone accepted: the new session, with the game, room, table options and settings of the last, its
+    players seated in the order they sat. A full table deals its first hand; where seats are left and the
+    room allows bots, the host starts with bots as before; otherwise the room waits for friends by code."""
+    rematch.status = RematchStatus.STARTED
+    rematch.save(update_fields=["status"])  # first: sitting down calls off the player's *pending* rematches
+    users = {u.pk: u for u in User.objects.filter(pk__in=rematch.players)}
+    host = friend.host if friend.host_id in users else users[rematch.players[0]]
+    new_table = seating.create_table(table.room, private=True, by=host, options=table.options)
+    new = FriendRoom.objects.create(
+        table=new_table, host=host, length=friend.length, unit=friend.unit, stakes=friend.stakes,
+        bots_allowed=friend.bots_allowed, spectators_allowed=friend.spectators_allowed, expires_at=_expiry(now),
+    )  # fmt: skip
+    for pk in rematch.players:
+        seating.sit(users[pk], new_table.pk, now)
+    if friend.bots_allowed and len(rematch.players) < table.room.n_seats:
+        between_hands.start_with_bots(new_table.pk, host.pk, now)
+    return new
+
+
+def _end(table: Table, rematch: Rematch, status: str, by: int | None, events: EventRecorder) -> None:
+    rematch.status, rematch.ended_by_id = status, by
+    rematch.save(update_fields=["status", "ended_by", "updated_at"])
+    _announce(table, rematch, events)
+
+
+def _announce(table: Table, rematch: Rematch, events: EventRecorder) -> None:
+    """Tell the session's (closed) table: its pages redraw their 再来一场 panel, or go to the new session."""
+    started = rematch.started.table_id if rematch.started else None
+    view = {"type": "rematch", "rematch": rematch.pk, "status": rematch.status, "accepted": list(rematch.accepted),
+            "table": started}  # fmt: skip
+    events.add("rematch", same_for_all(table.room.n_seats, view))
+
+
+def rematch_panel(friend: FriendRoom, viewer_id: int, now: datetime | None = None) -> dict[str, Any]:
+    """What the final account's 再来一场 panel shows `viewer_id`: the session's latest rematch (each player's
+    answer, who called it off, the new session), and whether the viewer may ask for one or answer it."""
+    now = now or timezone.now()
+    latest = friend.rematches.select_related("ended_by", "proposed_by", "started").order_by("-id").first()
+    status = latest.status if latest else ""
+    if latest is not None and status == RematchStatus.PENDING and latest.expires_at <= now:
+        status = RematchStatus.EXPIRED  # the sweeper has not come by yet
+    finished = friend.ending == Ending.FINISHED
+    players = rematch_players(friend) if finished else []
+    asked, accepted = (latest.players, latest.accepted) if latest else ([], [])
+    names = {u.pk: u.shown_name for u in User.objects.filter(pk__in=asked)}
+    rows = [{"user": pk, "name": names.get(pk, "?"), "answer": "accepted" if pk in accepted else "waiting"}
+            for pk in asked]  # fmt: skip
+    waiting = status == RematchStatus.PENDING and viewer_id in asked
+    return {
+        "status": status, "rows": rows, "points": friend.points, "base": friend.table.room.base,
+        "rematch": latest.pk if latest else None, "finished": finished,
+        "proposed_by": latest.proposed_by.shown_name if latest else "",
+        "ended_by": latest.ended_by.shown_name if latest and latest.ended_by else "",
+        "expires_at": latest.expires_at if latest else None,
+        "table": latest.started.table_id if latest and latest.started else None,
+        "asked": viewer_id in asked, "played": viewer_id in friend.players,
+        "may_propose": finished and status not in LIVE_REMATCH and viewer_id in players,
+        "may_answer": waiting and viewer_id not in accepted, "may_decline": waiting,
+        "key": f"{latest.pk if latest else ''}:{status}:{','.join(str(pk) for pk in accepted)}",
+    }  # fmt: skip

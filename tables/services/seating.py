@@ -96,12 +96,19 @@ def join_by_code(user: User, code: str, now: datetime | None = None) -> Table:
 def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
     """Take the first free seat; the room's bot wait starts with the first player; a full table deals.
     A frozen (suspended or banned) account is refused (`account_disabled`), as are those who may not sit
-    together at a coin friends' room (`friend_rules.check_company`)."""
+    together at a coin friends' room (`friend_rules.check_company`). The player's row is locked first (as a
+    sanction and a starting 再来一场 lock it, before any table), and under it they are checked again to sit
+    at no other table: one table at a time, however they race."""
     now = now or timezone.now()
     with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).first()
         table = actions.lock_table(table_id)
         if not User.objects.filter(pk=user.pk, is_active=True).exists():  # frozen since `user` was read
             raise AccountDisabled()
+        elsewhere = Seat.objects.filter(user=user, leaving=False).exclude(table_id=table_id)
+        other = elsewhere.exclude(table__status=TableStatus.CLOSED).values_list("table_id", flat=True).first()
+        if other is not None:
+            raise AlreadySeated(message=_("你已经坐在牌桌 #%(table)s 上：请先离开"), table=other)
         if table.status == TableStatus.CLOSED:
             raise TableClosed()
         if table.status == TableStatus.PLAYING:
@@ -110,6 +117,7 @@ def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
         seat = table.seats.filter(user__isnull=True, is_bot=False).order_by("index").first()
         if seat is None:
             raise TableFull()
+        friend_rules.leave_rematches(user.pk)  # sitting here is leaving any pending 再来一场
         # Sitting down is being ready (准备): the deal waits for nobody's click but the others'.
         seat.user, seat.auto, seat.leaving, seat.disconnected_at, seat.ready = user, False, False, now, True
         seat.save()

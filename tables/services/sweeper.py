@@ -29,7 +29,17 @@ log = logging.getLogger(__name__)
 
 def sweep_now(now: datetime) -> dict[str, int]:
     """One sweep at `now`; returns how many of each thing it did (`failed`: steps that raised)."""
-    done = {"timeouts": 0, "silent": 0, "escapes": 0, "bots": 0, "deals": 0, "failed": 0, "bot_moves": 0, "expired": 0}
+    done = {
+        "timeouts": 0,
+        "silent": 0,
+        "escapes": 0,
+        "bots": 0,
+        "deals": 0,
+        "failed": 0,
+        "bot_moves": 0,
+        "expired": 0,
+        "rematches": 0,
+    }
 
     def run(kind: str, step: Callable[..., object], *args: object) -> None:
         # One table's failure must not starve every other table of its timers: log it, go on.
@@ -59,6 +69,8 @@ def sweep_now(now: datetime) -> dict[str, int]:
         run("deals", between_hands.next_hand, table_id)
     for table_id in friends.due_to_expire(now):
         run("expired", friends.expire, table_id)  # 好友房 never started (RULINGS "Friends' rooms")
+    for rematch_id in friends.due_rematches(now):
+        run("rematches", friends.expire_rematch, rematch_id)  # 再来一场 not accepted by all in time
     return done
 
 

@@ -6,10 +6,13 @@ TABLES_ALLOW_SCRIPTED_DEALS, docs/rules/friends.md), and takes back her 准备 t
 code of the invite panel decodes (zxing-cpp) to the join link; the friend opens the link and joins; the
 waiting room shows both, and who is ready. 准备 deals the first hand; both play their hands under 托管
 (the bots play for them, whatever the secret deal) and ready after each settlement, with the totals
-strip on the table. After the second hand each reads the final account (总结算): the same totals, which
-add up to zero, a 大赢家 unless all are level, each hand's replay. The third user's code is refused as
-the room is over, and the ledger shows no coin moved for the points room.
-Screenshots: friends-{desktop,phone}-{invite,waiting,strip,account}.png.
+strip on the table; the sheet of a points room speaks of points (已计分), never of coins. After the
+second hand each reads the final account (总结算): the same totals, which add up to zero, a 大赢家
+unless all are level, each hand's replay; on the phone every name and heading stays on one line. The
+host asks for 再来一场 there; the friend's page shows who has accepted, she accepts, and both go to the
+new session's table. The third user's code is refused as the room is over, and the ledger shows no coin
+moved for the points room.
+Screenshots: friends-{desktop,phone}-{invite,waiting,strip,account,rematch}.png.
 """
 
 from __future__ import annotations
@@ -65,10 +68,18 @@ def play_hand(pages: list[Any], number: int) -> None:
 
 def account_text(page: Any) -> list[tuple[str, int]]:
     rows = page.locator("#final-account table.account tbody tr")
-    # the name cell, without the 大赢家 badge the big winner's carries (checked on its own below)
-    name = "n => [...n.childNodes].filter(c => c.nodeType === Node.TEXT_NODE).map(c => c.textContent).join('').trim()"
-    return [(rows.nth(i).locator("td").first.evaluate(name), int(rows.nth(i).get_attribute("data-total") or 0))
+    # the name, without the 大赢家 badge the big winner's cell carries (checked on its own below)
+    row = rows.nth
+    return [(row(i).locator(".player-name").inner_text().strip(), int(row(i).get_attribute("data-total") or 0))
             for i in range(rows.count())]  # fmt: skip
+
+
+# Whether each node's text takes one line (the tops of its line boxes): a name cut with … or a heading that
+# fits does; the phone's account used to break names, the 大赢家 badge and 胡牌 a character a line.
+ONE_LINE = """sel => [...document.querySelectorAll(sel)].map(n => {
+  const range = document.createRange();
+  range.selectNodeContents(n);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size === 1; })"""
 
 
 def test_friends_create_share_play_and_read_the_final_account(live_app, browser, screenshots):
@@ -121,6 +132,7 @@ def test_friends_create_share_play_and_read_the_final_account(live_app, browser,
     for page in (host, friend):
         page.wait_for_url(re.compile(r"/tables/t/\d+/$"), timeout=15000)
         page.wait_for_selector("#friends-strip")
+    first_table = host.url
     play_hand([host, friend], 1)
     for page in (host, friend):
         page.wait_for_function(
@@ -134,6 +146,9 @@ def test_friends_create_share_play_and_read_the_final_account(live_app, browser,
     assert strip_total == 0
     for page in (host, friend):
         page.click("#show-sheet")
+        card = page.inner_text("#sheet-card")  # a points room: points counted, no coin, balance or wallet
+        assert "已计分" in card and "得分" in card, card
+        assert not any(word in card for word in ("游戏币", "入账", "余额", "钱包", "扣币")), card
         page.click("#ready-button")
     play_hand([host, friend], 2)
 
@@ -141,15 +156,35 @@ def test_friends_create_share_play_and_read_the_final_account(live_app, browser,
     accounts = []
     for page, size in ((host, "desktop"), (friend, "phone")):
         page.wait_for_selector("#strip-account:not([hidden])", timeout=15000)
+        page.wait_for_selector("#sheet-card #sheet-account")  # the last sheet links the final account too
         page.goto(live_app.url + (page.get_attribute("#strip-account", "href") or ""))
         page.wait_for_selector("#final-account")
         page.screenshot(path=str(screenshots / f"friends-{size}-account.png"), full_page=True)
         accounts.append(account_text(page))
         assert page.locator(".account-hands a.replay-link").count() == 2
+        assert all(page.evaluate(ONE_LINE, "#final-account .player-name")), size
+        assert all(page.evaluate(ONE_LINE, "#final-account table.account th")), size
+        assert all(page.evaluate(ONE_LINE, "#final-account .badge.winner")), size
     assert accounts[0] == accounts[1] and {name for name, _t in accounts[0]} == {"小芳", "阿明"}
     totals = [t for _n, t in accounts[0]]
     assert sum(totals) == 0
     assert host.locator(".badge.winner").count() == (0 if max(totals) == 0 else 1)
+
+    # 再来一场: the host asks; the friend's account shows who has accepted (polled), she accepts, both go to
+    # the new session's table.
+    host.click("#rematch-propose")
+    host.wait_for_selector("#rematch-players li[data-answer='accepted']")
+    friend.wait_for_selector("#rematch-accept", timeout=10000)
+    answers = friend.locator("#rematch-players li")
+    assert {answers.nth(i).get_attribute("data-answer") for i in range(answers.count())} == {"accepted", "waiting"}
+    assert "小芳" in friend.inner_text("#rematch-players") and "已接受" in friend.inner_text("#rematch-players")
+    host.screenshot(path=str(screenshots / "friends-desktop-rematch.png"), full_page=True)
+    friend.screenshot(path=str(screenshots / "friends-phone-rematch.png"), full_page=True)
+    friend.click("#rematch-accept")
+    for page in (host, friend):
+        page.wait_for_url(re.compile(r"/tables/t/\d+/$"), timeout=15000)
+        page.wait_for_selector("#friends-strip")
+    assert host.url == friend.url != first_table
     host.goto(f"{live_app.url}/tables/history/")
     assert host.locator(".friends-sessions a").count() == 1
 
