@@ -8,6 +8,7 @@ reason (`operations.services.freeze`, audited as `ban` naming the pair), not a m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin, messages
@@ -132,25 +133,30 @@ class RiskPairAdmin(ReadOnlyAdmin):
 
     def freeze_view(self, request: HttpRequest, user_id: int) -> HttpResponse:
         """Ask why, then freeze the account (a ban: logged out, stood up, no seat, relief or wallet API)."""
-        if not may_freeze(request):
-            raise PermissionDenied
-        user = get_object_or_404(User, pk=user_id)
-        pair = self._pair_of(request, user)
-        form = ReasonForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                services.freeze(user, form.cleaned_data["reason"], by=request.user, pair=pair)  # type: ignore[arg-type]
-            except services.OperationRefused as error:
-                form.add_error(None, str(error))
-            else:
-                self.message_user(
-                    request, gettext("%(user)s：账号已冻结，其连接已关闭") % {"user": user}, messages.SUCCESS
-                )
-                return self._back(user, pair)
-        return self._form(request, "operations/freeze_form.html", form, user, pair, gettext("冻结 %(user)s"))
+        return self._reasoned(
+            request, user_id, "operations/freeze_form.html", gettext("冻结 %(user)s"),
+            lambda user, reason, pair: services.freeze(user, reason, by=request.user, pair=pair),  # type: ignore[arg-type]
+            gettext("%(user)s：账号已冻结，其连接已关闭"),
+        )  # fmt: skip
 
     def unfreeze_view(self, request: HttpRequest, user_id: int) -> HttpResponse:
         """Ask why, then lift the freeze: the player may log in and sit again."""
+        return self._reasoned(
+            request, user_id, "operations/unfreeze_form.html", gettext("解除 %(user)s 的冻结"),
+            lambda user, reason, pair: services.unfreeze(user, reason, by=request.user),  # type: ignore[arg-type]
+            gettext("%(user)s：已解除冻结"),
+        )  # fmt: skip
+
+    def _reasoned(
+        self,
+        request: HttpRequest,
+        user_id: int,
+        template: str,
+        title: str,
+        act: Callable[[User, str, RiskPair | None], object],
+        done: str,
+    ) -> HttpResponse:
+        """The reason form of a freeze or an unfreeze: on a valid POST `act`, tell `done` and go back."""
         if not may_freeze(request):
             raise PermissionDenied
         user = get_object_or_404(User, pk=user_id)
@@ -158,13 +164,13 @@ class RiskPairAdmin(ReadOnlyAdmin):
         form = ReasonForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
-                services.unfreeze(user, form.cleaned_data["reason"], by=request.user)  # type: ignore[arg-type]
+                act(user, form.cleaned_data["reason"], pair)
             except services.OperationRefused as error:
                 form.add_error(None, str(error))
             else:
-                self.message_user(request, gettext("%(user)s：已解除冻结") % {"user": user}, messages.SUCCESS)
+                self.message_user(request, done % {"user": user}, messages.SUCCESS)
                 return self._back(user, pair)
-        return self._form(request, "operations/unfreeze_form.html", form, user, pair, gettext("解除 %(user)s 的冻结"))
+        return self._form(request, template, form, user, pair, title)
 
     def _form(
         self, request: HttpRequest, template: str, form: ReasonForm, user: User, pair: RiskPair | None, title: str
