@@ -25,6 +25,7 @@ from __future__ import annotations
 import sys
 import zlib
 from array import array
+from functools import lru_cache
 from pathlib import Path
 
 NUMBER_KINDS = 9
@@ -33,7 +34,7 @@ POW5 = tuple(5**i for i in range(NUMBER_KINDS + 1))
 NUMBER_KEYS = POW5[NUMBER_KINDS]  # 1953125
 HONOR_KEYS = POW5[HONOR_KINDS]  # 78125
 TABLE_FILE = Path(__file__).with_name("_tables.bin")
-_FORMAT_VERSION = 4
+_FORMAT_VERSION = 5
 
 # HONOR_FLAGS bits: the honours alone rule a shape out when the hand holds no gold.
 F_STANDARD = 1  # an honour needs a gold with and without the pair
@@ -138,32 +139,69 @@ def number_flags(c: list[int], packed: int) -> int:
 
 
 def wait_info(table: bytes, key: int, c: list[int]) -> int:
-    """M0 | M1 << 9 | odd << 18 | addable << 22 for one suit key.
+    """R | T << 9 | n0 << 18 | paired << 24 | odd << 27 for one suit key (a *wait word*).
 
-    M0 (M1) has bit j when one more tile of kind j lowers n0 (n1) by one; any
-    other addable tile raises it by two (the needs move by -1 or +2 modulo 3).
-    Kinds held four times are in neither mask, and `addable` has the others.
-    `odd` counts the odd counts.
+    A 3k+1 hand that is not 游金 can be completed in the standard shape only when its
+    suits' n0 add up to golds + 2 (the needs move by -1 or +2 modulo 3), and then only by
+    a tile that lowers a need by one: n0 of its suit (the pair elsewhere), or n1 of its suit
+    where the pair costs one gold fewer than no pair (n1 = n0 - 1, `paired`). So, with M0
+    (M1) the kinds whose one more tile lowers n0 (n1) by one (never a kind held four times)
+    and Q = M1 when `paired` (else nothing):
+
+    - R = M0 | Q, this suit's winning kinds when two suits or more are `paired`;
+    - T = Q when `paired`, else M0, its winning kinds when exactly one suit is.
+
+    n0 (6 bits), `paired` (3 bits) and `odd` (the odd counts, at the top) are spaced so that
+    the four suits' words shifted right by 18 add up to the hand's totals of each.
     """
     n0, n1 = table[key] & 15, table[key] >> 4
-    m0 = m1 = addable = 0
+    m0 = m1 = 0
     for j, n in enumerate(c):
         if n < 4:
-            addable |= 1 << j
             after = table[key + POW5[j]]
             m0 |= (1 << j) if (after & 15) == n0 - 1 else 0
             m1 |= (1 << j) if (after >> 4) == n1 - 1 else 0
-    return m0 | m1 << 9 | sum(n & 1 for n in c) << 18 | addable << 22
+    return wait_word(m0, m1, n0, n1, sum(n & 1 for n in c))
 
 
-def wait_info_no_masks(c: list[int]) -> int:
+def wait_word(m0: int, m1: int, n0: int, n1: int, odd: int) -> int:
+    """The wait word (see `wait_info`) of one suit's masks, needs and odd counts."""
+    paired = n1 == n0 - 1
+    q = m1 if paired else 0
+    return (m0 | q) | (q if paired else m0) << 9 | n0 << 18 | paired << 24 | odd << 27
+
+
+def wait_info_no_masks(table: bytes, key: int, c: list[int]) -> int:
     """wait_info without the masks, for keys no 3k+1 hand reaches (17+ tiles in one suit)."""
-    addable = sum(1 << j for j, n in enumerate(c) if n < 4)
-    return sum(n & 1 for n in c) << 18 | addable << 22
+    return wait_word(0, 0, table[key] & 15, table[key] >> 4, sum(n & 1 for n in c))
+
+
+def _held_word(c: list[int], first: int) -> int:
+    """Bit 9n + first + j set for each kind j held n times: five 9-bit lanes, one per count."""
+    return sum(1 << (9 * n + first + j) for j, n in enumerate(c))
+
+
+# A suit's key in halves: kinds 0-3 (key % 625) and kinds 4-8 (key // 625; the honours' 4-6).
+_HELD_LO = tuple(_held_word(digits(key, 4), 0) for key in range(POW5[4]))
+_HELD_HI = tuple(_held_word(digits(key, 5), 4) for key in range(POW5[5]))
+
+
+@lru_cache(maxsize=32)
+def held_tables(counts: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By half key (see above), the 9-bit mask of the kinds held n times, for the n in the bit set
+    `counts` (bit n: n times); a suit's mask is `lo[key % 625] | hi[key // 625]`. For the honours'
+    key, kinds 7 and 8 (past the suit) read as held 0 times."""
+    lanes = sum(511 << (9 * n) for n in range(5) if counts >> n & 1)
+    return tuple(_folded(w & lanes) for w in _HELD_LO), tuple(_folded(w & lanes) for w in _HELD_HI)
+
+
+def _folded(word: int) -> int:
+    """The five 9-bit lanes of a held word OR-ed into one."""
+    return (word | word >> 9 | word >> 18 | word >> 27 | word >> 36) & 511
 
 
 class Tables:
-    """Every per-suit table: needs, no-gold flags, wait masks (numbers and honours)."""
+    """Every per-suit table: needs, no-gold flags, wait words (numbers and honours)."""
 
     def __init__(self, blobs: tuple[bytes, ...]) -> None:
         self.numbers, self.honors, self.number_flags, self.honor_flags, number_waits, honor_waits = blobs
@@ -181,7 +219,7 @@ class Tables:
             c = [0] * n_kinds
             for key in range(len(table)):
                 flags[key] = flag_of(c, table[key]) if flag_of else honor_flags(key, table[key])
-                waits[key] = wait_info(table, key, c) if sum(c) < 17 else wait_info_no_masks(c)
+                waits[key] = (wait_info if sum(c) < 17 else wait_info_no_masks)(table, key, c)
                 _increment(c)
             blobs += [bytes(flags), waits.tobytes()]
         order = (0, 1, 2, 4, 3, 5)  # numbers, honors, number flags, honor flags, number waits, honor waits
@@ -227,7 +265,6 @@ TABLES = _load()
 NUMBERS, HONORS, HONOR_FLAGS, NUMBER_FLAGS = TABLES.numbers, TABLES.honors, TABLES.honor_flags, TABLES.number_flags
 WIND_FLAGS = TABLES.wind_flags
 NUMBER_WAITS, HONOR_WAITS = TABLES.number_waits, TABLES.honor_waits
-ODD_SHIFT, ODD_MASK, ADDABLE_SHIFT = 18, 15, 22
 
 if __name__ == "__main__":
     write_tables(Path(sys.argv[1]) if len(sys.argv) > 1 else TABLE_FILE)

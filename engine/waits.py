@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import compress
 from threading import Lock
 
 from engine import _suits
@@ -63,151 +62,165 @@ def waits(concealed_3k1: Sequence[Tile], *, gold: Tile | None = None, shapes: fr
 
 
 def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: int | None = None) -> Waits:
-    """waits() on face counts (see engine.shapes.face_counts) and the gold's kind.
+    """waits() on face counts (see engine.shapes.face_counts) of 3k+1 tiles in all, and the gold's kind.
 
-    Works on one bit mask of winning faces per suit. The standard shape is read from
-    each suit's wait masks (engine._suits): one more tile changes its suit's gold need
-    by -1 (kinds in the mask) or +2 (any other kind: it can always join two golds as a
-    pung), and leaves the other suits alone. Written flat: the hot path of bots and hints.
+    The standard shape is read from each suit's wait word (engine._suits.wait_info): its
+    gold needs, whether the pair is cheaper there, and its winning kinds when one suit or
+    two and more are; the hand's answer is one 34-bit mask of winning faces. Written flat:
+    the hot path of bots and hints.
     """
-    m, p, s, h = _suit_keys(counts)
     c = counts
-    numbers, number_waits, honor_waits = _suits.NUMBERS, _suits.NUMBER_WAITS, _suits.HONOR_WAITS
-    a, b, d, e = numbers[m], numbers[p], numbers[s], _suits.HONORS[h]
-    a0, b0, d0, e0 = a & 15, b & 15, d & 15, e & 15
-    total0 = a0 + b0 + d0 + e0
-    infos = (number_waits[m], number_waits[p], number_waits[s], honor_waits[h])
-    standard, special, pair_shapes = _plan(shapes)
-    if standard and total0 < golds:  # 游金: a gold and any tile make the pair
-        bits = [info >> 22 for info in infos]
-        return Waits(_tiles_of(bits, gold, golds < 4), True)
-    # The extra golds the pair costs in each suit (two golds on their own at worst).
-    w, x, y, z = (a >> 4) - a0, (b >> 4) - b0, (d >> 4) - d0, (e >> 4) - e0
-    bits = [0, 0, 0, 0]
-    if standard:
-        g = golds + 1 - total0  # golds to spare once every suit is whole, counting the new tile
-        lo, lo2 = sorted((w, x, y, z, 2))[:2]  # the cheapest pair, and the cheapest elsewhere than there
-        for suit, pair_here in ((0, w), (1, x), (2, y), (3, z)):
-            pair_elsewhere = lo2 if pair_here == lo else lo
-            if pair_here > g and pair_elsewhere > g:
-                continue
-            info = infos[suit]
-            if pair_here + 3 <= g or pair_elsewhere + 3 <= g:  # even a useless tile wins
-                bits[suit] = info >> 22
-            else:
-                bits[suit] = (info >> 9 & 511 if pair_here <= g else 0) | (info & 511 if pair_elsewhere <= g else 0)
-    any_tile = False
-    if special:
-        odd = (infos[0] >> 18 & 15) + (infos[1] >> 18 & 15) + (infos[2] >> 18 & 15) + (infos[3] >> 18 & 15)
+    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
+    p = c[9] + 5 * (
+        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
+    )
+    s = c[18] + 5 * (
+        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
+    )
+    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    a, b, d, e = _NUMBER_WAITS[m], _NUMBER_WAITS[p], _NUMBER_WAITS[s], _HONOR_WAITS[h]
+    sums = (a >> 18) + (b >> 18) + (d >> 18) + (e >> 18)  # total n0 | paired suits << 6 | odd counts << 9
+    total0 = sums & 63
+    standard, special, pair_shapes_only = _PLANS.get(shapes) or _plan(shapes)
+    any_tile = ready = False  # ready: the standard shape completes with one more tile, so with a gold too
+    mask = 0
+    if standard and total0 < golds:  # 游金: every suit whole with a gold to spare, which any tile pairs
+        mask = _held((m, p, s, h), _NOT_FOUR) if 4 in c else _ALL_FACES
+        any_tile = ready = True
+    else:
+        if standard and total0 == golds + 2:  # else too far (golds + 5 or more: needs move by -1 or +2)
+            paired = sums >> 6 & 7
+            if paired > 1:
+                mask = a & 511 | (b & 511) << 9 | (d & 511) << 18 | (e & 511) << 27
+                ready = True
+            elif paired:
+                mask = a >> 9 & 511 | (b >> 9 & 511) << 9 | (d >> 9 & 511) << 18 | (e >> 9 & 511) << 27
+                ready = True
         # Pair shapes need at least (odd counts - 2) golds after one more tile: most hands stop here.
-        if odd - 2 <= golds or not pair_shapes or len(special) > 1:
-            size = sum(c) + golds
-            if size == 16 and Shape.PINGHE_PAIRS in special:
-                wins_by_count = _pinghe_pairs_wins_by_count(c, golds, odd)
-                for suit, (base, n) in enumerate(_SUIT_LAYOUT):
-                    bits[suit] |= sum(compress(_BITS, map(wins_by_count.__getitem__, c[base : base + n])))
-            else:
-                for k in _special_faces(c, golds, special, odd, size + 1):
-                    bits[_SUIT_OF[k]] |= _BIT_OF[k]
-            any_tile = golds > 0 and pair_shapes and _lone_gold_pairs(c, golds - 1, special, odd, size)
-    gold_wins = False
-    if gold is not None and golds < 4:
-        gold_wins = (standard and total0 + min(w, x, y, z, 2) <= golds + 1) or (  # a gold placed like any tile
-            bool(special) and is_win_counts(c, golds + 1, special)
-        )
-    return Waits(_tiles_of(bits, gold, gold_wins), any_tile)
-
-
-def _tiles_of(bits: list[int], gold: int | None, gold_wins: bool) -> tuple[Tile, ...]:
-    """The tiles of per-suit face masks, sorted. In a gold game the gold's face is drawn
-    as 白板, a 白板 face cannot be drawn at all, and the gold itself (a wildcard) is a wait
-    when `gold_wins`."""
-    if gold is not None:
-        suit, bit = _SUIT_OF[gold], _BIT_OF[gold]
-        face_wins = bits[suit] & bit
-        bits[3] &= ~_BAIBAN_BIT
-        bits[suit] = (bits[suit] & ~bit) | (bit if gold_wins else 0)
+        if special and ((sums >> 9) - 2 <= golds or not pair_shapes_only):
+            faces, any_tile = _special_waits(c, golds, special, sums >> 9, (m, p, s, h))
+            mask |= faces
+            if not ready and gold is not None:
+                ready = is_win_counts(c, golds + 1, special)
+    if gold is not None:  # the gold's face is drawn as 白板 (never as itself), the gold is a wildcard
+        bit = 1 << gold
+        face_wins = mask & bit
+        mask &= _ALL_FACES ^ (bit | _BAIBAN_BIT)
+        if ready and golds < 4:
+            mask |= bit
         if face_wins and gold != BAIBAN:
-            bits[3] |= _BAIBAN_BIT
-    tiles = _MASK_TILES
-    return tiles[0][bits[0]] + tiles[1][bits[1]] + tiles[2][bits[2]] + tiles[3][bits[3]]
+            mask |= _BAIBAN_BIT
+    found = _new(Waits)  # not Waits(...): a frozen dataclass's __init__ costs as much as the rest here
+    if any_tile:
+        _set_tiles(found, _ANY_TILES.get(mask) or _any_tiles(mask))
+        _set_any_tile(found, True)
+    else:
+        _set_tiles(found, _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27])
+        _set_any_tile(found, False)
+    return found
 
 
-_SUIT_OF = tuple(min(k // 9, 3) for k in range(N_KINDS))
-_BIT_OF = tuple(1 << (k - 9 * _SUIT_OF[k]) for k in range(N_KINDS))
-_BAIBAN_BIT = _BIT_OF[BAIBAN]
-_BITS = tuple(1 << j for j in range(9))
+def _any_tiles(mask: int) -> tuple[Tile, ...]:
+    """The tiles of a 游金 hand's mask (nearly every tile), kept: a long tuple to put together,
+    and few masks (all tiles, less the gold when all four are held, less those held four times)."""
+    tiles = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
+    if len(_ANY_TILES) >= _MEMO_KEYS:
+        _ANY_TILES.clear()
+    _ANY_TILES[mask] = tiles
+    return tiles
+
+
+_ANY_TILES: dict[int, tuple[Tile, ...]] = {}
+
+
+_NUMBER_WAITS, _HONOR_WAITS = _suits.NUMBER_WAITS, _suits.HONOR_WAITS
+_new = object.__new__
+# The fields' slot descriptors: setting through them skips the frozen dataclass's __setattr__.
+_set_tiles = vars(Waits)["tiles"].__set__
+_set_any_tile = vars(Waits)["any_tile"].__set__
+_ALL_FACES = (1 << N_KINDS) - 1
+_BAIBAN_BIT = 1 << BAIBAN
 
 
 @cache
 def _plan(shapes: frozenset[Shape]) -> tuple[bool, frozenset[Shape], bool]:
-    """(standard?, the other shapes, any pair shape?) of a shape set."""
+    """(standard?, the other shapes, are they one pair shape?) of a shape set."""
     special = shapes - {Shape.STANDARD}
-    return Shape.STANDARD in shapes, special, bool(special & {Shape.PINGHE_PAIRS, Shape.SEVEN_PAIRS})
-
-
-_SUIT_LAYOUT = ((0, 9), (9, 9), (18, 9), (27, 7))
-# _MASK_KINDS[suit][mask]: the kinds (0-33) whose bits are set in a suit's 9-bit mask.
-_MASK_KINDS = tuple(
-    tuple(tuple(base + j for j in range(n) if mask >> j & 1) for mask in range(512)) for base, n in _SUIT_LAYOUT
-)
-_MASK_TILES = tuple(tuple(tuple(ALL_TILES[k] for k in kinds) for kinds in suit) for suit in _MASK_KINDS)
-
-
-def _lone_gold_pairs(counts: list[int], golds: int, special: frozenset[Shape], odd: int, size: int) -> bool:
-    """游金 in a pair shape: with one gold set aside, are the rest pairs (plus the triplet)?"""
-    if Shape.PINGHE_PAIRS in special and size == 16:
-        return (odd - 1 if 3 in counts else odd + 1) <= golds
-    return Shape.SEVEN_PAIRS in special and size == 13 and odd <= golds
-
-
-def _special_faces(counts: list[int], golds: int, shapes: frozenset[Shape], odd: int, size: int) -> set[int]:
-    """Faces completing a special shape (pair shapes in closed form, the rest tried one by one).
-
-    `size` is the hand's size with the new tile.
-    """
-    found: set[int] = set()
-    if size == 17:
-        if Shape.PINGHE_PAIRS in shapes and odd - 2 <= golds:
-            found |= _pinghe_pairs_faces(counts, golds, odd)
-        return found
-    if size != 14:
-        return found
-    if Shape.SEVEN_PAIRS in shapes and odd - 1 <= golds:
-        # One more tile: an odd count turns even (one fewer single) or an even one odd.
-        found.update(k for k in range(N_KINDS) if counts[k] < 4 and odd + (-1 if counts[k] & 1 else 1) <= golds)
-    rest = frozenset(shapes & {Shape.THIRTEEN_ORPHANS, Shape.NINE_GATES})
-    if rest and any(_special_plausible(shape, counts) for shape in rest):
-        for face in range(N_KINDS):
-            if face not in found and counts[face] < 4:
-                counts[face] += 1
-                if is_win_counts(counts, golds, rest):
-                    found.add(face)
-                counts[face] -= 1
+    found = Shape.STANDARD in shapes, special, len(special) == 1 and bool(special & _PAIR_SHAPES)
+    _PLANS[shapes] = found
     return found
 
 
-def _pinghe_pairs_faces(c: Sequence[int], golds: int, odd: int) -> set[int]:
-    """The faces completing 对对胡 (7 pairs + 1 triplet) with one more tile."""
-    wins_by_count = _pinghe_pairs_wins_by_count(c, golds, odd)
-    return set(compress(range(N_KINDS), map(wins_by_count.__getitem__, c)))
+_PAIR_SHAPES = frozenset({Shape.PINGHE_PAIRS, Shape.SEVEN_PAIRS})
+_PLANS: dict[frozenset[Shape], tuple[bool, frozenset[Shape], bool]] = {}  # `_plan`'s answers, read first (faster)
+# _M[mask] (_P, _S, _Z): the tiles of a suit whose bits are set in a 9-bit mask, in order.
+_M, _P, _S, _Z = (
+    tuple(tuple(ALL_TILES[base + j] for j in range(n) if mask >> j & 1) for mask in range(512))
+    for base, n in ((0, 9), (9, 9), (18, 9), (27, 7))
+)
 
 
-def _pinghe_pairs_wins_by_count(c: Sequence[int], golds: int, odd: int) -> tuple[bool, ...]:
-    """Does one more tile of a kind held n times (n = 0..4) complete 对对胡?
-
-    It needs (odd counts - 1) golds with a triplet, (odd + 1) without. One more tile of a
-    kind held n times: n odd -> one odd count fewer (and n = 3 loses its triplet), n even
-    -> one more (and n = 2 makes a triplet).
-    """
-    threes = c.count(3)
+def _held(keys: tuple[int, int, int, int], counts: int) -> int:
+    """The mask of faces the hand holds n times for the n in the bit set `counts` (bit n: n times),
+    from the suits' keys (engine._suits.held_tables)."""
+    lo, hi = _suits.held_tables(counts)
+    m, p, s, h = keys
     return (
-        (threes > 0 and odd <= golds) or odd + 2 <= golds,  # n = 0
-        (threes > 0 and odd - 2 <= golds) or odd <= golds,  # n = 1
-        odd <= golds,  # n = 2 (now a triplet)
-        (threes > 1 and odd - 2 <= golds) or odd <= golds,  # n = 3
-        False,  # n = 4: no fifth copy
+        lo[m % 625]
+        | hi[m // 625]
+        | (lo[p % 625] | hi[p // 625]) << 9
+        | (lo[s % 625] | hi[s // 625]) << 18
+        | (lo[h % 625] | hi[h // 625]) << 27 & _ALL_FACES  # the honours have 7 kinds
     )
+
+
+_NOT_FOUR = 0b01111  # held 0-3 times (a bit per count, for `_held`)
+
+
+def _special_waits(
+    c: list[int], golds: int, special: frozenset[Shape], odd: int, keys: tuple[int, int, int, int]
+) -> tuple[int, bool]:
+    """(the faces completing a special shape, 游金 in a pair shape) of 3k+1 face counts with
+    `odd` odd counts: the pair shapes in closed form, the others tried face by face."""
+    size = sum(c) + golds
+    if size == 16 and Shape.PINGHE_PAIRS in special:
+        return _pinghe_pairs_waits(golds, odd, c.count(3), keys)
+    if size != 13:
+        return 0, False
+    mask = _orphans_or_gates_faces(c, golds, special)
+    if Shape.SEVEN_PAIRS not in special:
+        return mask, False
+    # One more tile: an odd count turns even (one fewer single) or an even one odd.
+    mask |= _held(keys, (0b01010 if odd - 1 <= golds else 0) | (0b00101 if odd + 1 <= golds else 0))
+    return mask, golds > 0 and odd <= golds - 1  # 游金: with a gold set aside the rest are pairs
+
+
+def _pinghe_pairs_waits(golds: int, odd: int, threes: int, keys: tuple[int, int, int, int]) -> tuple[int, bool]:
+    """(faces, 游金) of 对对胡 (7 pairs + 1 triplet) for 16 tiles: it needs (odd counts - 1) golds
+    with a triplet, (odd + 1) without. One more tile of a kind held n times: n odd -> one odd
+    count fewer (and n = 3 loses its triplet), n even -> one more (and n = 2 makes a triplet).
+    No kind is held five times. 游金: with a gold set aside, the rest are pairs and a triplet."""
+    if odd <= golds:  # n = 1, 2 (now a triplet) and 3 win; n = 0 with a triplet or two golds more
+        wins = 0b1111 if threes or odd + 2 <= golds else 0b1110
+    elif odd - 2 <= golds:  # only with a triplet beside: n = 1, and n = 3 if there is another
+        wins = (0b0010 if threes else 0) | (0b1000 if threes > 1 else 0)
+    else:
+        wins = 0
+    return _held(keys, wins), golds > 0 and (odd - 1 if threes else odd + 1) <= golds - 1
+
+
+def _orphans_or_gates_faces(counts: list[int], golds: int, shapes: frozenset[Shape]) -> int:
+    """The faces completing 十三幺 or 九莲宝灯 (13 tiles in all), tried one by one when plausible."""
+    rest = frozenset(shapes & {Shape.THIRTEEN_ORPHANS, Shape.NINE_GATES})
+    mask = 0
+    if rest and any(_special_plausible(shape, counts) for shape in rest):
+        for face in range(N_KINDS):
+            if counts[face] < 4:
+                counts[face] += 1
+                if is_win_counts(counts, golds, rest):
+                    mask |= 1 << face
+                counts[face] -= 1
+    return mask
 
 
 def _special_plausible(shape: Shape, c: Sequence[int]) -> bool:
@@ -458,6 +471,9 @@ def _suit_keys(c: Sequence[int]) -> tuple[int, int, int, int]:
     )
     h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
     return m, p, s, h
+
+
+_SUIT_OF = tuple(min(k // 9, 3) for k in range(N_KINDS))
 
 
 class _DiscardRows:

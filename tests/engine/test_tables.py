@@ -41,15 +41,27 @@ def test_honour_needs_match_the_reference(honours):
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 13))
-def test_wait_masks_say_which_tile_lowers_a_need(suit):
+def test_wait_words_say_which_tile_lowers_a_need(suit):
     key = sum(n * 5**i for i, n in enumerate(suit))
     info = _suits.NUMBER_WAITS[key]
     n0, n1 = _suits.NUMBERS[key] & 15, _suits.NUMBERS[key] >> 4
+    paired = n1 == n0 - 1  # the pair costs a gold fewer here than no pair
+    lowers_n0 = lowers_n1 = 0
     for j in range(9):
         if suit[j] < 4:
             after = _suits.NUMBERS[key + 5**j]
             assert (after & 15) in (n0 - 1, n0 + 2) and (after >> 4) in (n1 - 1, n1 + 2)
-            assert bool(info >> j & 1) == ((after & 15) == n0 - 1)
-            assert bool(info >> (9 + j) & 1) == ((after >> 4) == n1 - 1)
-    assert info >> 18 & 15 == sum(n & 1 for n in suit)
-    assert info >> 22 == sum(1 << j for j, n in enumerate(suit) if n < 4)
+            lowers_n0 |= ((after & 15) == n0 - 1) << j
+            lowers_n1 |= ((after >> 4) == n1 - 1) << j
+    pair_here = lowers_n1 if paired else 0
+    assert info & 511 == lowers_n0 | pair_here  # two suits or more paired
+    assert info >> 9 & 511 == (pair_here if paired else lowers_n0)  # exactly one
+    assert (info >> 18 & 63, info >> 24 & 7, info >> 27) == (n0, paired, sum(n & 1 for n in suit))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.integers(0, 31))
+def test_held_tables_say_which_kinds_a_suit_holds_n_times(suit, counts):
+    key = sum(n * 5**i for i, n in enumerate(suit))
+    lo, hi = _suits.held_tables(counts)
+    assert lo[key % 625] | hi[key // 625] == sum(1 << j for j, n in enumerate(suit) if counts >> n & 1)
