@@ -184,6 +184,10 @@ def _held_word(c: list[int], first: int) -> int:
 # A suit's key in halves: kinds 0-3 (key % 625) and kinds 4-8 (key // 625; the honours' 4-6).
 _HELD_LO = tuple(_held_word(digits(key, 4), 0) for key in range(POW5[4]))
 _HELD_HI = tuple(_held_word(digits(key, 5), 4) for key in range(POW5[5]))
+# By half key: the tiles it holds | the kinds it holds three times << 8 (added up over a hand's
+# eight halves, the two stay apart: 136 tiles at most).
+HALF_STATS_LO = tuple(sum(c) | c.count(3) << 8 for c in (digits(key, 4) for key in range(POW5[4])))
+HALF_STATS_HI = tuple(sum(c) | c.count(3) << 8 for c in (digits(key, 5) for key in range(POW5[5])))
 
 
 @lru_cache(maxsize=32)

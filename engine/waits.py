@@ -103,11 +103,10 @@ def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: 
             if not ready and gold is not None:
                 ready = is_win_counts(c, golds + 1, special)
     if gold is not None:  # the gold's face is drawn as 白板 (never as itself), the gold is a wildcard
-        bit = 1 << gold
-        face_wins = mask & bit
-        mask &= _ALL_FACES ^ (bit | _BAIBAN_BIT)
+        face_wins = mask >> gold & 1
+        mask &= _NOT_GOLD_OR_BAIBAN[gold]
         if ready and golds < 4:
-            mask |= bit
+            mask |= 1 << gold
         if face_wins and gold != BAIBAN:
             mask |= _BAIBAN_BIT
     found = _new(Waits)  # not Waits(...): a frozen dataclass's __init__ costs as much as the rest here
@@ -140,6 +139,7 @@ _set_tiles = vars(Waits)["tiles"].__set__
 _set_any_tile = vars(Waits)["any_tile"].__set__
 _ALL_FACES = (1 << N_KINDS) - 1
 _BAIBAN_BIT = 1 << BAIBAN
+_NOT_GOLD_OR_BAIBAN = tuple(_ALL_FACES ^ (1 << gold | _BAIBAN_BIT) for gold in range(N_KINDS))
 
 
 @cache
@@ -163,7 +163,7 @@ _M, _P, _S, _Z = (
 def _held(keys: tuple[int, int, int, int], counts: int) -> int:
     """The mask of faces the hand holds n times for the n in the bit set `counts` (bit n: n times),
     from the suits' keys (engine._suits.held_tables)."""
-    lo, hi = _suits.held_tables(counts)
+    lo, hi = _HELD_TABLES[counts] or _held_tables(counts)
     m, p, s, h = keys
     return (
         lo[m % 625]
@@ -174,6 +174,15 @@ def _held(keys: tuple[int, int, int, int], counts: int) -> int:
     )
 
 
+def _held_tables(counts: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """engine._suits.held_tables, kept in `_HELD_TABLES` by `counts` (a list: faster to read)."""
+    found = _HELD_TABLES[counts] = _suits.held_tables(counts)
+    return found
+
+
+_HELD_TABLES: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = [None] * 32
+
+
 _NOT_FOUR = 0b01111  # held 0-3 times (a bit per count, for `_held`)
 
 
@@ -181,32 +190,53 @@ def _special_waits(
     c: list[int], golds: int, special: frozenset[Shape], odd: int, keys: tuple[int, int, int, int]
 ) -> tuple[int, bool]:
     """(the faces completing a special shape, 游金 in a pair shape) of 3k+1 face counts with
-    `odd` odd counts: the pair shapes in closed form, the others tried face by face."""
-    size = sum(c) + golds
-    if size == 16 and Shape.PINGHE_PAIRS in special:
-        return _pinghe_pairs_waits(golds, odd, c.count(3), keys)
-    if size != 13:
-        return 0, False
-    mask = _orphans_or_gates_faces(c, golds, special)
-    if Shape.SEVEN_PAIRS not in special:
-        return mask, False
-    # One more tile: an odd count turns even (one fewer single) or an even one odd.
-    mask |= _held(keys, (0b01010 if odd - 1 <= golds else 0) | (0b00101 if odd + 1 <= golds else 0))
-    return mask, golds > 0 and odd <= golds - 1  # 游金: with a gold set aside the rest are pairs
+    `odd` odd counts: the pair shapes in closed form, the others tried face by face.
+
+    Read from the suits' keys in halves (engine._suits: HALF_STATS_*, held_tables), each half
+    key computed once."""
+    m, p, s, h = keys
+    m0, p0, s0, h0, m1, p1, s1, h1 = m % 625, p % 625, s % 625, h % 625, m // 625, p // 625, s // 625, h // 625
+    lo, hi = _STATS_LO, _STATS_HI
+    stats = lo[m0] + hi[m1] + lo[p0] + hi[p1] + lo[s0] + hi[s1] + lo[h0] + hi[h1]
+    size = (stats & 255) + golds
+    if size == 16 and _PINGHE_PAIRS in special:
+        wins, any_tile = _pinghe_pairs_wins(golds, odd, stats >> 8)
+    elif size == 13 and Shape.SEVEN_PAIRS in special:
+        # One more tile: an odd count turns even (one fewer single) or an even one odd.
+        wins = (0b01010 if odd - 1 <= golds else 0) | (0b00101 if odd + 1 <= golds else 0)
+        any_tile = golds > 0 and odd <= golds - 1  # 游金: with a gold set aside the rest are pairs
+    else:
+        wins, any_tile = 0, False
+    mask = _orphans_or_gates_faces(c, golds, special) if size == 13 else 0
+    if wins:
+        lo, hi = _HELD_TABLES[wins] or _held_tables(wins)
+        mask |= (
+            lo[m0]
+            | hi[m1]
+            | (lo[p0] | hi[p1]) << 9
+            | (lo[s0] | hi[s1]) << 18
+            | (lo[h0] | hi[h1]) << 27 & _ALL_FACES  # the honours have 7 kinds
+        )
+    return mask, any_tile
 
 
-def _pinghe_pairs_waits(golds: int, odd: int, threes: int, keys: tuple[int, int, int, int]) -> tuple[int, bool]:
-    """(faces, 游金) of 对对胡 (7 pairs + 1 triplet) for 16 tiles: it needs (odd counts - 1) golds
-    with a triplet, (odd + 1) without. One more tile of a kind held n times: n odd -> one odd
-    count fewer (and n = 3 loses its triplet), n even -> one more (and n = 2 makes a triplet).
-    No kind is held five times. 游金: with a gold set aside, the rest are pairs and a triplet."""
+_STATS_LO, _STATS_HI = _suits.HALF_STATS_LO, _suits.HALF_STATS_HI
+_PINGHE_PAIRS = Shape.PINGHE_PAIRS
+
+
+def _pinghe_pairs_wins(golds: int, odd: int, threes: int) -> tuple[int, bool]:
+    """(the counts n, a bit each, such that one more tile of a kind held n times completes 对对胡;
+    游金) for 16 tiles. 对对胡 (7 pairs + 1 triplet) needs (odd counts - 1) golds with a triplet,
+    (odd + 1) without. One more tile of a kind held n times: n odd -> one odd count fewer (and
+    n = 3 loses its triplet), n even -> one more (and n = 2 makes a triplet); no kind is held
+    five times. 游金: with a gold set aside, the rest are pairs and a triplet."""
     if odd <= golds:  # n = 1, 2 (now a triplet) and 3 win; n = 0 with a triplet or two golds more
         wins = 0b1111 if threes or odd + 2 <= golds else 0b1110
     elif odd - 2 <= golds:  # only with a triplet beside: n = 1, and n = 3 if there is another
         wins = (0b0010 if threes else 0) | (0b1000 if threes > 1 else 0)
     else:
         wins = 0
-    return _held(keys, wins), golds > 0 and (odd - 1 if threes else odd + 1) <= golds - 1
+    return wins, golds > 0 and (odd - 1 if threes else odd + 1) <= golds - 1
 
 
 def _orphans_or_gates_faces(counts: list[int], golds: int, shapes: frozenset[Shape]) -> int:
