@@ -2,7 +2,7 @@
 
 Memos keyed by hands or suit keys keep the most recent entries (an `lru_cache` with a size);
 only memos over a small fixed domain (the shape sets, the dataclasses, a variant's options)
-may be unbounded, and they are named here. The interning tables of engine.waits hold rows
+may be unbounded, and they are named here. The interning tables of engine.suit_rows hold rows
 (values, a few hundred in real play) and a merge memo that is emptied past its bound.
 """
 
@@ -14,7 +14,7 @@ import pkgutil
 from typing import Any
 
 import engine
-from engine import waits
+from engine import suit_rows, waits
 from engine.cli_simulate import simulate
 
 # memos over a fixed, small domain: a handful of entries for the life of a process
@@ -28,9 +28,9 @@ FIXED_DOMAIN = {
     "engine.hand_codec._hints",  # one per dataclass
     "engine.waits._plan",  # one per set of shapes
     "engine.hand_rules._standard_only",  # one per variant's set of shapes
-    "engine.waits._shares",  # (suits with four of a kind, spare golds): a few dozen
-    "engine.waits._len",  # one per interned row
-    "engine.waits._pinghe_pairs_by_counts",  # kinds held 1..4 times: a few hundred
+    "engine.suit_rows._shares",  # (suits with four of a kind, spare golds): a few dozen
+    "engine.suit_rows._len",  # one per interned row
+    "engine.shanten.pinghe_pairs_by_counts",  # kinds held 1..4 times: a few hundred
 }
 
 
@@ -57,16 +57,16 @@ def test_the_fixed_domain_memos_exist() -> None:
 
 
 def test_the_merge_memo_is_emptied_past_its_bound(monkeypatch: Any) -> None:
-    monkeypatch.setattr(waits, "_MEMO_KEYS", 8)
-    waits._MERGED.clear()
+    monkeypatch.setattr(suit_rows, "_MEMO_KEYS", 8)
+    suit_rows._MERGED.clear()
     simulate("pinghe", 3, "memo-bounds")
-    assert 0 < len(waits._MERGED) <= 8
+    assert 0 < len(suit_rows._MERGED) <= 8
 
 
 def test_answers_do_not_change_when_the_memos_are_small(monkeypatch: Any) -> None:
     """Evicting changes only speed: the same seeds play the same hands with tiny memos."""
     full = simulate("nanping", 4, "memo-answers")
-    monkeypatch.setattr(waits, "_MEMO_KEYS", 4)
+    monkeypatch.setattr(suit_rows, "_MEMO_KEYS", 4)
     waits.clear_caches()
     small = simulate("nanping", 4, "memo-answers")
     full.pop("timing", None)
@@ -77,7 +77,7 @@ def test_answers_do_not_change_when_the_memos_are_small(monkeypatch: Any) -> Non
 def test_equal_rows_are_one_pooled_object() -> None:
     """Two suit keys with the same usable-tile row share one row object, so a memo entry costs a
     reference (1m alone and 9m alone: one tile usable in any block either way)."""
-    one_man = waits._suit_usable(1, 9, True)  # key of 1m: one copy of the suit's first kind
-    nine_man = waits._suit_usable(5**8, 9, True)  # key of 9m
+    one_man = suit_rows.suit_usable(1, 9, True)  # key of 1m: one copy of the suit's first kind
+    nine_man = suit_rows.suit_usable(5**8, 9, True)  # key of 9m
     assert one_man == nine_man
     assert one_man is nine_man
