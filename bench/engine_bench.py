@@ -52,7 +52,7 @@ GOALS = {
     "complete 14": 3.0,
     "random 14": 1.0,
     "gold 17 (vs pkg complete 14)": 1.0,
-    "waits 16 (vs pkg complete 14)": 1.0,
+    "waits 16 (vs pkg complete 14)": 2.0,
     "shanten gold 17 (vs pkg random 14)": 1.0,
     "shanten gold 17 (vs pkg complete 14)": 1.0,
 }
