@@ -87,30 +87,32 @@ def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: 
         c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
     )
     h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
-    a, b, d, e = _NUMBER_WAITS[m], _NUMBER_WAITS[p], _NUMBER_WAITS[s], _HONOR_WAITS[h]
+    a = _NUMBER_WAITS[m]
+    b = _NUMBER_WAITS[p]
+    d = _NUMBER_WAITS[s]
+    e = _HONOR_WAITS[h]
     sums = (a >> 18) + (b >> 18) + (d >> 18) + (e >> 18)  # total n0 | paired suits << 6 | odd counts << 9
     total0 = sums & 63
     standard, special, pair_shapes_only = _PLANS.get(shapes) or _plan(shapes)
     any_tile = ready = False  # ready: the standard shape completes with one more tile, so with a gold too
     mask = 0
-    if standard and total0 < golds:  # 游金: every suit whole with a gold to spare, which any tile pairs
+    if standard and total0 == golds + 2:  # the needs move by -1 or +2: only a tile lowering one wins
+        paired = sums >> 6 & 7
+        if paired > 1:
+            mask = a & 511 | (b & 511) << 9 | (d & 511) << 18 | (e & 511) << 27
+            ready = True
+        elif paired:
+            mask = a >> 9 & 511 | (b >> 9 & 511) << 9 | (d >> 9 & 511) << 18 | (e >> 9 & 511) << 27
+            ready = True
+    elif standard and total0 < golds:  # 游金: every suit whole with a gold to spare, which any tile pairs
         mask = _held((m, p, s, h), _NOT_FOUR) if 4 in c else _ALL_FACES
         any_tile = ready = True
-    else:
-        if standard and total0 == golds + 2:  # else too far (golds + 5 or more: needs move by -1 or +2)
-            paired = sums >> 6 & 7
-            if paired > 1:
-                mask = a & 511 | (b & 511) << 9 | (d & 511) << 18 | (e & 511) << 27
-                ready = True
-            elif paired:
-                mask = a >> 9 & 511 | (b >> 9 & 511) << 9 | (d >> 9 & 511) << 18 | (e >> 9 & 511) << 27
-                ready = True
-        # Pair shapes need at least (odd counts - 2) golds after one more tile: most hands stop here.
-        if special and ((sums >> 9) - 2 <= golds or not pair_shapes_only):
-            faces, any_tile = _special_waits(c, golds, special, sums >> 9, (m, p, s, h))
-            mask |= faces
-            if not ready and gold is not None:
-                ready = is_win_counts(c, golds + 1, special)
+    # Pair shapes need at least (odd counts - 2) golds after one more tile: most hands stop here.
+    if special and not any_tile and ((sums >> 9) - 2 <= golds or not pair_shapes_only):
+        faces, any_tile = _special_waits(c, golds, special, sums >> 9, (m, p, s, h))
+        mask |= faces
+        if not ready and gold is not None:
+            ready = is_win_counts(c, golds + 1, special)
     if gold is not None:  # the gold's face is drawn as 白板 (never as itself), the gold is a wildcard
         face_wins = mask >> gold & 1
         mask &= _NOT_GOLD_OR_BAIBAN[gold]
@@ -210,7 +212,19 @@ def _special_waits(
     stats = lo[m0] + hi[m1] + lo[p0] + hi[p1] + lo[s0] + hi[s1] + lo[h0] + hi[h1]
     size = (stats & 255) + golds
     if size == 16 and _PINGHE_PAIRS in special:
-        wins, any_tile = _pinghe_pairs_wins(golds, odd, stats >> 8)
+        # 对对胡 (7 pairs + 1 triplet) needs (odd counts - 1) golds with a triplet, (odd + 1)
+        # without. One more tile of a kind held n times: n odd -> one odd count fewer (and n = 3
+        # loses its triplet), n even -> one more (and n = 2 makes a triplet); no kind is held
+        # five times. `wins` has bit n when such a tile completes it.
+        threes = stats >> 8
+        if odd <= golds:  # n = 1, 2 (now a triplet) and 3 win; n = 0 with a triplet or two golds more
+            wins = 0b1111 if threes or odd + 2 <= golds else 0b1110
+        elif odd - 2 <= golds:  # only with a triplet beside: n = 1, and n = 3 if there is another
+            wins = (0b0010 if threes else 0) | (0b1000 if threes > 1 else 0)
+        else:
+            wins = 0
+        # 游金: with a gold set aside, the rest are pairs and a triplet.
+        any_tile = golds > 0 and (odd - 1 if threes else odd + 1) <= golds - 1
     elif size == 13 and Shape.SEVEN_PAIRS in special:
         # One more tile: an odd count turns even (one fewer single) or an even one odd.
         wins = (0b01010 if odd - 1 <= golds else 0) | (0b00101 if odd + 1 <= golds else 0)
@@ -232,21 +246,6 @@ def _special_waits(
 
 _STATS_LO, _STATS_HI = _suits.HALF_STATS_LO, _suits.HALF_STATS_HI
 _PINGHE_PAIRS = Shape.PINGHE_PAIRS
-
-
-def _pinghe_pairs_wins(golds: int, odd: int, threes: int) -> tuple[int, bool]:
-    """(the counts n, a bit each, such that one more tile of a kind held n times completes 对对胡;
-    游金) for 16 tiles. 对对胡 (7 pairs + 1 triplet) needs (odd counts - 1) golds with a triplet,
-    (odd + 1) without. One more tile of a kind held n times: n odd -> one odd count fewer (and
-    n = 3 loses its triplet), n even -> one more (and n = 2 makes a triplet); no kind is held
-    five times. 游金: with a gold set aside, the rest are pairs and a triplet."""
-    if odd <= golds:  # n = 1, 2 (now a triplet) and 3 win; n = 0 with a triplet or two golds more
-        wins = 0b1111 if threes or odd + 2 <= golds else 0b1110
-    elif odd - 2 <= golds:  # only with a triplet beside: n = 1, and n = 3 if there is another
-        wins = (0b0010 if threes else 0) | (0b1000 if threes > 1 else 0)
-    else:
-        wins = 0
-    return wins, golds > 0 and (odd - 1 if threes else odd + 1) <= golds - 1
 
 
 def _orphans_or_gates_faces(counts: list[int], golds: int, shapes: frozenset[Shape]) -> int:
