@@ -101,7 +101,7 @@ import json
 def test_the_engine_graph_is_read_from_every_module() -> None:
     graph = import_graph()
     assert "engine.tiles" in graph["engine.variants.base"]
-    assert "engine.variants.erren_flow" in graph["engine.variants.erren"]
+    assert "engine.games.erren.flow" in graph["engine.games.erren"]
 
 
 def test_the_engine_has_no_import_circle() -> None:

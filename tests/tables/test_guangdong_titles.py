@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from engine.scoring.guangdong import GuangdongHand, Winner, WinWay, settle
+from engine.games.guangdong.scoring import GuangdongHand, Winner, WinWay, settle
 from engine.tiles import parse_tiles
 
 pytestmark = pytest.mark.django_db

@@ -573,7 +573,7 @@ def settle(hand: GuangdongHand) -> SettlementSheet:
 
 
 def settle_context(ctx: WinContext) -> SettlementSheet:
-    """The sheet of a hand finished by the shared hand flow (its `facts` from engine.variants.guangdong_flow)."""
+    """The sheet of a hand finished by the shared hand flow (its `facts` from engine.games.guangdong.flow)."""
     return settle(hand_from_context(ctx))
 
 

@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.scoring import situation_json as sj
-from engine.scoring.guangdong import (
+from engine.games.guangdong.scoring import (
     EAST_TILE,
     N_SEATS,
     FirstTurn,
@@ -31,6 +30,7 @@ from engine.scoring.guangdong import (
     WinWay,
     settle,
 )
+from engine.scoring import situation_json as sj
 from engine.scoring.situation_json import SituationError
 from engine.sheet import Meld, SettlementSheet
 
