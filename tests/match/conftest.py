@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from engine.games.guangdong.scoring import GuangdongHand, Winner, WinWay, settle
+from engine.games.guangdong.fans import WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner, settle
 from engine.sheet import Meld
 from engine.tiles import parse_tiles
 from tests.conftest import run_seed_migration

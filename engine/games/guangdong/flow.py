@@ -30,8 +30,8 @@ from engine import hand as h
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, Win
 from engine.events import public
 from engine.games.guangdong import bot as bot
+from engine.games.guangdong.fans import FirstTurn, Situation, WinWay, best_score, readings_of
 from engine.games.guangdong.rules import Dealership, first_turn_win, liable_after_claim, seat_wind
-from engine.games.guangdong.scoring import FirstTurn, Situation, WinWay, best_score, readings_of
 from engine.sheet import Meld, WinType
 from engine.tiles import DRAGONS, Tile, format_tiles
 

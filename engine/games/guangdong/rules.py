@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.games.guangdong.scoring import FirstTurn
+from engine.games.guangdong.fans import FirstTurn
 from engine.sheet import Meld, MeldKind
 from engine.tiles import DRAGONS, EAST, WINDS, Tile
 

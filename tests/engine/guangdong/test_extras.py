@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.games.guangdong.scoring import Reading, Situation, WinWay, score
+from engine.games.guangdong.fans import Reading, Situation, WinWay, score
 from engine.tiles import Tile
 
 EAST, SOUTH = Tile.parse("1z"), Tile.parse("2z")
