@@ -237,7 +237,7 @@ REACH_FLOOR = 0.4
 READY_FLOOR = 0.85
 HOLD_FOR_YOU_DRAWS = 2  # hold for 游金/双游 only with this many own draws still to come
 # guangdong: every hand plays by live 进张, its win weighed by the plan it leans to. Following the easy
-# bot's plan (engine.games.guangdong.bot) on a calm table instead, as before, won 0.02-0.03 coins a
+# bot's plan (engine.variants.guangdong_bot) on a calm table instead, as before, won 0.02-0.03 coins a
 # hand less on two seeds and 0.04 more on the third, with 2-6% more deal-ins and 5% fewer wins
 # (300 hands, paired; following it for plain 鸡胡 hands too had won 0.13 and 0.04 less).
 PLAN_POINTS = {gd.Plan.FAST: 1.0, gd.Plan.HALF_FLUSH: 4.0, gd.Plan.FULL_FLUSH: 8.0, gd.Plan.ALL_PONGS: 4.0}

@@ -15,38 +15,10 @@ from engine.games.erren import (
     situation,
 )
 from engine.games.erren.flow import ErrenFlow
-from engine.games.erren.rules import (
-    DEAD_TILES,
-    DEALT,
-    HAIDI_DRAWS,
-    LIVE_WALL,
-    bot_exchange,
-    bot_pick,
-    bot_swap,
-    haidi_seat,
-    option_rng,
-    pick_choices,
-    rolls,
-    swap_offer,
-)
+from engine.games.erren.rules import DEAD_TILES, HAIDI_DRAWS, LIVE_WALL
 from engine.variants import DeadWall, EscapeSharing, Game, Variant
 
-__all__ = [
-    "DEAD_TILES",
-    "DEALT",
-    "ERREN",
-    "GAME",
-    "HAIDI_DRAWS",
-    "LIVE_WALL",
-    "bot_exchange",
-    "bot_pick",
-    "bot_swap",
-    "haidi_seat",
-    "option_rng",
-    "pick_choices",
-    "rolls",
-    "swap_offer",
-]
+__all__ = ["ERREN", "GAME"]
 
 ERREN = Variant(
     id="erren",

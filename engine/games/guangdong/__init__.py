@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from engine.games.guangdong import scoring, situation
 from engine.games.guangdong.flow import GuangdongFlow
-from engine.games.guangdong.rules import N_SEATS, Dealership, first_turn_win, liable_after_claim, seat_wind
+from engine.games.guangdong.rules import N_SEATS, liable_after_claim
 from engine.variants import DeadWall, EscapeSharing, Furiten, Game, Variant
 
-__all__ = ["GAME", "GUANGDONG", "N_SEATS", "Dealership", "first_turn_win", "liable_after_claim", "seat_wind"]
+__all__ = ["GAME", "GUANGDONG"]
 
 GUANGDONG = Variant(
     id="guangdong",

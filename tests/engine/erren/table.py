@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Any
 
 from engine.events import Event
-from engine.games.erren import HAIDI_DRAWS, LIVE_WALL
 from engine.games.erren.actions import Declare, Exchange, Pick, Swap
+from engine.games.erren.rules import HAIDI_DRAWS, LIVE_WALL
 from engine.hand import HandState, Window, start_hand
 from engine.hand_script import arrange
 from engine.sheet import SettlementSheet, WinContext

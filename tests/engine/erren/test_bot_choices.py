@@ -1,6 +1,6 @@
 """The bot's erren choices: what to exchange, whether to take a triplet, which tile to pick."""
 
-from engine.games.erren import bot_exchange, bot_pick, bot_swap
+from engine.games.erren.rules import bot_exchange, bot_pick, bot_swap
 from engine.shapes import Shape
 from engine.tiles import Tile, parse_tiles
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.games.erren import haidi_seat, option_rng, pick_choices, rolls, swap_offer
+from engine.games.erren.rules import haidi_seat, option_rng, pick_choices, rolls, swap_offer
 from engine.tiles import parse_tiles
 
 ALICE, BOB = 0, 1

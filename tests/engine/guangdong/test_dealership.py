@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.games.guangdong import Dealership, seat_wind
+from engine.games.guangdong.rules import Dealership, seat_wind
 from engine.tiles import Tile
 from engine.variants import get
 
