@@ -312,7 +312,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
     """Parse `{"type": ..., ...}`; MalformedAction names what is wrong."""
     if not isinstance(data, Mapping):
         raise MalformedAction(f"an action is a JSON object, not {type(data).__name__}")
-    cls = ACTION_TYPES.get(str(data.get("type"))) or _variant_action(str(data.get("type")))
+    cls = ACTION_TYPES.get(str(data.get("type")))  # the games' own actions too: engine.games registers them
     if cls is None:
         raise MalformedAction(f"unknown action type {data.get('type')!r}; one of {', '.join(ACTION_TYPES)}")
     custom = getattr(cls, "from_json", None)
@@ -326,14 +326,6 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
             raise MalformedAction(f"{cls.type} needs {name!r}")
         kwargs[name] = _parse_field(cls, name, data[name])
     return cls(**kwargs)
-
-
-def _variant_action(type_: str) -> type[Action] | None:
-    """A variant's own action type: the built-in variant modules register theirs when loaded."""
-    from engine.variants import all_ids
-
-    all_ids()
-    return ACTION_TYPES.get(type_)
 
 
 def _parse_field(cls: type[Action], name: str, value: Any) -> Any:

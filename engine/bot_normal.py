@@ -65,14 +65,14 @@ from engine.evaluation import (
     _passed_since,
     sight,
 )
+from engine.games.erren.actions import Declare
+from engine.games.guangdong import bot as gd
+from engine.games.guangdong.flow import take_discard_win, valued_honours
+from engine.games.pinghe.scoring import meld_points
 from engine.hand import HandState, Phase, legal_actions
-from engine.scoring.pinghe import meld_points
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
 from engine.tiles import BAIBAN, Tile
-from engine.variants import guangdong_bot as gd
-from engine.variants.erren_actions import Declare
-from engine.variants.guangdong_flow import take_discard_win, valued_honours
 from engine.view import declared_at
 
 # Readiness of an easy-playing opponent by its river length (index, clamped), one curve per

@@ -144,16 +144,15 @@ def score(stream: TextIO) -> dict[str, Any]:
 
 
 def _own_situation_reader(data: Any) -> Any:
-    """A variant whose situation JSON has its own form registers its reader in `extra["situation_json"]`."""
+    """A game whose situation JSON has its own form registers its reader (`Game.read_situation`)."""
     if not isinstance(data, Mapping):
         return None
-    from engine.variants import UnknownVariant, get
+    from engine.variants import UnknownVariant, game
 
     try:
-        reader = get(str(data.get("variant", ""))).option("situation_json")
+        return game(str(data.get("variant", ""))).read_situation
     except UnknownVariant:
         return None
-    return reader
 
 
 def run(args: argparse.Namespace) -> int:

@@ -54,7 +54,7 @@ def arrange(
 
 
 def _deal_order(n: int, dealer: int, hands: list[list[Tile]], sizes: list[int]) -> list[Tile]:
-    """The wall's front in the deal's order (mirrors engine.hand.deal._deal)."""
+    """The wall's front in the deal's order (mirrors engine.hand.deal.deal_tiles)."""
     for seat, hand in enumerate(hands):
         if len(hand) != sizes[seat]:
             raise ValueError(f"seat {seat} needs {sizes[seat]} tiles, got {len(hand)}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from engine.shapes import _NINE_GATES_BASE, ORPHANS, HandSizeError, Shape, face_counts, standard_need
+from engine.shapes import NINE_GATES_BASE, ORPHANS, HandSizeError, Shape, face_counts, standard_need
 from engine.suit_rows import SPARE_GOLDS, clear_rows, standard_usable
 from engine.tiles import Tile
 
@@ -126,8 +126,8 @@ def _nine_gates_usable(c: Sequence[int], target: int, spare: int = 0) -> int | N
 @lru_cache(maxsize=65536)
 def nine_gates_suit(run: tuple[int, ...]) -> int:
     """One numbered suit's usable tiles for 九莲宝灯 (memoized: a hand's suits recur from discard to discard)."""
-    over = sum(max(0, n - b) for n, b in zip(run, _NINE_GATES_BASE, strict=True))
-    return sum(min(n, b) for n, b in zip(run, _NINE_GATES_BASE, strict=True)) + min(1, over)
+    over = sum(max(0, n - b) for n, b in zip(run, NINE_GATES_BASE, strict=True))
+    return sum(min(n, b) for n, b in zip(run, NINE_GATES_BASE, strict=True)) + min(1, over)
 
 
 _USABLE = {

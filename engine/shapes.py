@@ -24,6 +24,7 @@ from engine.tiles import BAIBAN, N_ALL_KINDS, N_KINDS, Tile, format_tiles
 
 __all__ = [
     "ALL_SHAPES",
+    "NINE_GATES_BASE",
     "ORPHANS",
     "Decomposition",
     "Group",
@@ -131,7 +132,7 @@ class Decomposition:
 
 
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # 十三幺's kinds
-_NINE_GATES_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+NINE_GATES_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def face_counts(concealed: Sequence[Tile], gold: Tile | None) -> tuple[list[int], int]:
@@ -214,10 +215,10 @@ def _nine_gates_need(c: Sequence[int]) -> int | None:
     if len(suits) != 1 or any(c[27:]):
         return None
     run = c[9 * suits[0] : 9 * suits[0] + 9]
-    over = sum(max(0, n - b) for n, b in zip(run, _NINE_GATES_BASE, strict=True))
+    over = sum(max(0, n - b) for n, b in zip(run, NINE_GATES_BASE, strict=True))
     if over > 1:
         return None
-    return sum(max(0, b - n) for n, b in zip(run, _NINE_GATES_BASE, strict=True)) + 1 - over
+    return sum(max(0, b - n) for n, b in zip(run, NINE_GATES_BASE, strict=True)) + 1 - over
 
 
 _SHAPE_FLAGS = {
@@ -484,7 +485,7 @@ def _nine_gates_faces(c: list[int], golds: int, spare: int) -> Iterator[list[_Fa
     suit = next(s for s in range(3) if any(c[9 * s : 9 * s + 9]))
     for extra in range(9):
         target = [0] * N_KINDS
-        for j, b in enumerate(_NINE_GATES_BASE):
+        for j, b in enumerate(NINE_GATES_BASE):
             target[9 * suit + j] = b + (j == extra)
         if all(n <= t for n, t in zip(c, target, strict=True)) and sum(target) - sum(c) == golds:
             yield min(_standard_faces(target, 0, spare))  # its plain reading, named 九莲宝灯

@@ -29,6 +29,7 @@ from accounts.models import User
 from config.api_errors import error_body
 from ledger import services
 from ledger.amounts import StrictIntegerField
+from ledger.descriptions import Described, describe
 from ledger.idempotency import IDEMPOTENCY_HEADER, Unprocessable, respond_once
 from ledger.models import Posting, TransactionKind
 
@@ -107,10 +108,31 @@ class EntrySerializer(serializers.ModelSerializer):
     reference = serializers.CharField(source="transaction.reference")
     reason = serializers.CharField(source="transaction.reason")
     created_at = serializers.DateTimeField(source="transaction.created_at")
+    description = serializers.SerializerMethodField(help_text="what it was, in the caller's language")
+    hand_id = serializers.SerializerMethodField(help_text="the hand it settled, or null")
+    replay = serializers.SerializerMethodField(help_text="the hand's replay page, or null")
 
     class Meta:
         model = Posting
-        fields = ("transaction_id", "kind", "reference", "amount", "balance_after", "reason", "created_at")
+        fields = (
+            "transaction_id", "kind", "reference", "description", "hand_id", "replay",
+            "amount", "balance_after", "reason", "created_at",
+        )  # fmt: skip
+
+    def _described(self, posting: Posting) -> Described:
+        described: dict[int, Described] = self.context.get("described", {})
+        return described.get(posting.pk) or describe([posting], posting.account.user_id or 0)[0]
+
+    def get_description(self, posting: Posting) -> str:
+        return self._described(posting).text
+
+    def get_hand_id(self, posting: Posting) -> int | None:
+        return self._described(posting).hand_id
+
+    def get_replay(self, posting: Posting) -> str | None:
+        path = self._described(posting).replay
+        request = self.context.get("request")
+        return (request.build_absolute_uri(path) if request is not None else path) if path else None
 
 
 class NewestFirst(CursorPagination):
@@ -156,8 +178,18 @@ class TransactionListView(ListAPIView):
 
     def get_queryset(self) -> QuerySet[Posting]:
         account = services.account_for(caller(self.request))
-        postings = Posting.objects.filter(account=account).select_related("transaction")
+        postings = Posting.objects.filter(account=account).select_related("transaction", "account")
         return _filtered(postings, self.request.query_params)
+
+    def get_serializer(self, *args: Any, **kwargs: Any) -> Any:
+        """A page is described in one go (one query for its hands), not posting by posting."""
+        if args and isinstance(args[0], list):
+            page: list[Posting] = args[0]
+            described = describe(page, caller(self.request).pk)
+            kwargs.setdefault("context", self.get_serializer_context())["described"] = {
+                p.pk: d for p, d in zip(page, described, strict=True)
+            }
+        return super().get_serializer(*args, **kwargs)
 
 
 class FilterSerializer(serializers.Serializer):

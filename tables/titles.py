@@ -4,7 +4,7 @@ The score is the sum, over the player's finished guangdong hands, of the points 
 2^番) they won minus the points they paid: each hand's sheet `owed` for their seat
 divided by the hand's base, so a title does not depend on the room's stake
 (docs/rules/guangdong.md, "Player titles"). The title table is the engine's
-`engine.scoring.guangdong.player_title`.
+`engine.games.guangdong.titles.player_title`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.db import connection
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from engine.scoring.guangdong import Title, player_title
+from engine.games.guangdong.titles import Title, player_title
 from tables.models import Hand, HandStatus
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from ledger.descriptions import Described
 from ledger.models import Posting, TransactionKind
 from tables import records
 from tables.models import Hand
@@ -41,6 +42,11 @@ def entries(postings: Sequence[Posting], user_id: int) -> list[Entry]:
         link = reverse("tables:replay", args=[hand.pk]) if hand is not None else ""
         out.append(Entry(posting, describe(posting, hand, user_id), link, hand.pk if hand else None))
     return out
+
+
+def described(postings: Sequence[Posting], user_id: int) -> list[Described]:
+    """The same entries for the wallet API (ledger.descriptions): text, hand id and replay path."""
+    return [Described(e.text, e.hand_id, e.link) for e in entries(postings, user_id)]
 
 
 def _hand_id(reference: str) -> int | None:

@@ -84,7 +84,7 @@ def start_hand(
     named = rules_.gold is not None and rules_.gold.named_gold_option and bool(opts.get("named_gold"))
     if named:
         return Progress(state, (public("name_gold", dealer),))
-    d = _deal(Draft(state))
+    d = deal_tiles(Draft(state))
     return Progress(d.freeze(), tuple(d.events))
 
 
@@ -99,7 +99,7 @@ def _wall_and_dice(rules_: Variant, seed: str, opts: Mapping[str, Any]) -> tuple
     return wall.tiles, wall.dice
 
 
-def _deal(d: Draft) -> Draft:
+def deal_tiles(d: Draft) -> Draft:
     """Deal in stacks (4 tiles a seat a round, 4 rounds, the dealer one more), replace flowers, turn up the gold."""
     rules_ = d.variant_rules
     d.emit(public("dice", d.dealer, dice=list(d.dice)))

@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import Any
 
 from engine.events import Event
-from engine.hand.state import HandState, Phase, SeatState, Source, Window, _reserve, replace_seat
+from engine.hand.state import HandState, Phase, SeatState, Source, Window, dead_wall_reserve, replace_seat
 from engine.sheet import SettlementSheet, WinContext
 from engine.tiles import Tile
 from engine.variants import Variant
@@ -91,7 +91,7 @@ class Draft:
 
     def drawable(self) -> int:
         """Live tiles left before the exhaustive draw."""
-        return self.back - self.front - _reserve(self.variant_rules, self.seats)
+        return self.back - self.front - dead_wall_reserve(self.variant_rules, self.seats)
 
     def state(self) -> HandState:
         return self.freeze()

@@ -11,28 +11,28 @@ from engine.actions import (
 )
 from engine.events import private, public
 from engine.hand.draft import Draft
-from engine.hand.finish import _finish_draw, finish_win
+from engine.hand.finish import finish_draw, finish_win
 from engine.hand.hooks import flow_hooks
 from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_of
-from engine.hand.validation import _concealed_kongs, _may_be_asked_to_guess, _next
-from engine.hand.wins import _self_win_type, _you_type, climbs_with_named_gold, drew_gold_at_shuangyou
+from engine.hand.validation import guessable_kongs, may_be_asked_to_guess, next_seat
+from engine.hand.wins import climbs_with_named_gold, drew_gold_at_shuangyou, self_win_type, you_type
 from engine.tiles import Tile
 
 _KIND = attrgetter("kind")
 
 
-def _draw_turn(d: Draft, seat: int) -> None:
+def draw_turn(d: Draft, seat: int) -> None:
     """The next seat's turn: offer 抢暗杠 first when it applies, then draw."""
     d.turn = seat
     if d.drawable() <= 0:
         if not flow_hooks(d.variant_rules).exhausted(d, seat):
-            _finish_draw(d)
+            finish_draw(d)
         return
-    if _may_be_asked_to_guess(d, seat):  # asked of the draft: no state is built for most draws
+    if may_be_asked_to_guess(d, seat):  # asked of the draft: no state is built for most draws
         state = d.state()
         # Put whenever the public facts allow a guess, so the window does not tell that the seat is ready.
         d.phase = Phase.GUESS
-        d.window = Window(None, None, ((seat, ("guess",) if _concealed_kongs(state, seat) else ()),))
+        d.window = Window(None, None, ((seat, ("guess",) if guessable_kongs(state, seat) else ()),))
         return
     draw(d, seat)
 
@@ -51,7 +51,7 @@ def draw(d: Draft, seat: int) -> None:
     _after_draw(d, seat, bool(last_tiles))
 
 
-def _replacement(d: Draft, seat: int) -> None:
+def replacement_draw(d: Draft, seat: int) -> None:
     """A kong's replacement draw (杠上) from the replacement end."""
     tile = take_replacement(d)
     d.phase, d.turn = Phase.TURN, seat
@@ -84,7 +84,7 @@ def _receive(d: Draft, seat: int, tile: Tile, source: Source, **changes: Any) ->
         changes = {}
         d.emit(public("flower", seat, tile=str(tile)))
         if d.back <= d.front:
-            _finish_draw(d)
+            finish_draw(d)
             return
         tile = take_replacement(d)
         source = Source.REPLACEMENT if source == Source.REPLACEMENT else Source.DRAW
@@ -107,12 +107,12 @@ def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
     # at 双游 too ("又拿到一个金打出就是八游", then 十六游: `climbs_with_named_gold`).
     gold_drawn = gold_rules is not None and drew_gold_at_shuangyou(s, d.gold)
     if gold_drawn and not climbs_with_named_gold(s, d.indicator):
-        finish_win(d, seat, _you_type(d.variant_rules, s.you + 1), s.drawn, None)
+        finish_win(d, seat, you_type(d.variant_rules, s.you + 1), s.drawn, None)
         return
     # Whether the seat could win is asked only when a rule needs it (most draws: neither rule).
     if last_tiles and can_self_win(state := d.state(), seat):
         d.emit(public("auto_win", seat))
-        finish_win(d, seat, _self_win_type(state, seat), s.drawn, None)
+        finish_win(d, seat, self_win_type(state, seat), s.drawn, None)
         return
     sy = shuangyou_seat_of(d.seats)
     if sy is not None and sy != seat and s.drawn is not None and not can_self_win(d.state(), seat):
@@ -122,12 +122,12 @@ def _after_draw(d: Draft, seat: int, last_tiles: bool) -> None:
         d.set_seat(seat, hand=tuple(hand), river=(*s.river, drawn), drawn=None)
         d.emit(public("discard", seat, tile=str(drawn), forced=True))
         d.last_discard = seat
-        _draw_turn(d, _next(d, seat))
+        draw_turn(d, next_seat(d, seat))
 
 
 def can_self_win(state: HandState, seat: int) -> bool:
     try:
-        _self_win_type(state, seat)
+        self_win_type(state, seat)
     except IllegalAction:
         return False
     return True

@@ -13,7 +13,7 @@ from engine.tiles import Tile, format_tiles
 from engine.wall import derive_rng
 
 
-def _finish_draw(d: Draft) -> None:
+def finish_draw(d: Draft) -> None:
     d.phase, d.window = Phase.FINISHED, None
     d.emit(public("exhaustive_draw", None, remaining=d.back - d.front))
     d.result = _context(d, None, None, None, None)

@@ -39,14 +39,14 @@ def _may_open(state: HandState, seat: int) -> bool:
 
 def _opening_options(state: HandState, seat: int) -> tuple[str, ...]:
     out = []
-    if _opening_win(state, seat) is not None:
+    if opening_win(state, seat) is not None:
         out.append("win")
-    if _qiangjin_drops(state, seat):
+    if qiangjin_drops(state, seat):
         out.append("qiangjin")
     return tuple(out)
 
 
-def _opening_win(state: HandState, seat: int) -> WinType | None:
+def opening_win(state: HandState, seat: int) -> WinType | None:
     """天胡 / 四金倒 / 三金倒 available in the opening window to this seat."""
     rules_ = state.rules
     s = state.seats[seat]
@@ -61,12 +61,12 @@ def _opening_win(state: HandState, seat: int) -> WinType | None:
             return WinType.SIJINDAO
         if golds >= 3 and (is_dealer or not gold_rules.sanjindao_first_turn_only):
             return WinType.SANJINDAO
-    if complete and _gold_allows(rules_, golds, WinType.ZIMO):
+    if complete and gold_allows(rules_, golds, WinType.ZIMO):
         return WinType.ZIMO  # the dealer's 17 dealt tiles win: a self-draw where 天胡 is no win type of its own
     return None
 
 
-def _gold_allows(rules_: Variant, golds: int, kind: WinType) -> bool:
+def gold_allows(rules_: Variant, golds: int, kind: WinType) -> bool:
     """pinghe: with three golds only 游金 or better (the 游 levels, 三金倒, 四金倒) may win."""
     limit = rules_.gold.youjin_only_from_golds if rules_.gold is not None else None
     if limit is None or golds < limit:
@@ -75,14 +75,14 @@ def _gold_allows(rules_: Variant, golds: int, kind: WinType) -> bool:
     return kind in (WinType.SANJINDAO, WinType.SIJINDAO) or kind.name in rules_.gold.you_levels
 
 
-def _qiangjin_drops(state: HandState, seat: int) -> tuple[Tile, ...] | tuple[None]:
+def qiangjin_drops(state: HandState, seat: int) -> tuple[Tile, ...] | tuple[None]:
     """Tiles the seat may give up to 抢金 (the dealer drops one; a non-dealer (None,) if ready)."""
     rules_ = state.rules
     if not rules_.qiangjin or state.indicator is None or state.gold is None:
         return ()
     s = state.seats[seat]
     shapes = rules.shapes_for(rules_, s.melds)
-    if not _gold_allows(rules_, rules.gold_count(s.hand, state.gold) + 1, WinType.QIANGJIN):
+    if not gold_allows(rules_, rules.gold_count(s.hand, state.gold) + 1, WinType.QIANGJIN):
         return ()
     if seat != state.dealer:
         return (None,) if rules.complete((*s.hand, state.gold), state.gold, shapes) else ()

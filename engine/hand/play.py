@@ -29,10 +29,10 @@ from engine.actions import (
 from engine.events import Event
 from engine.hand.draft import Draft
 from engine.hand.hooks import FlowHooks, flow_hooks
-from engine.hand.opening import _qiangjin_drops
-from engine.hand.state import HandState, Phase, Progress, Window, _settle
-from engine.hand.turns import _HANDLERS, close_unclaimed, handle_answer
-from engine.hand.validation import _VALIDATORS, _chow_pairs, _concealed_kongs, _discard_test
+from engine.hand.opening import qiangjin_drops
+from engine.hand.state import HandState, Phase, Progress, Window, settled_sheet
+from engine.hand.turns import SHARED_HANDLERS, close_unclaimed, handle_answer
+from engine.hand.validation import VALIDATORS, chow_pairs_of, discard_test, guessable_kongs
 from engine.sheet import MeldKind
 from engine.tiles import ALL_TILES, Tile
 from engine.variants import Variant
@@ -78,7 +78,7 @@ def _settled(d: Draft) -> tuple[HandState, tuple[Event, ...]]:
     """The draft's state (with its settlement sheet once the hand has a result) and its events."""
     new = d.freeze()
     if new.result is not None and new.sheet is None:
-        new = replace(new, sheet=_settle(new))
+        new = replace(new, sheet=settled_sheet(new))
     return new, tuple(d.events)
 
 
@@ -132,11 +132,11 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
     shortcut that refuses exactly what it refuses: a turn always has a discard handler (the
     shared one, or the variant's: `_check_only` only looks it up), the variant's `check` is asked
     only if it has one, and the discard validator's rules are read once for the whole hand
-    (`_discard_test`)."""
+    (`discard_test`)."""
     check = None if type(hooks).check is FlowHooks.check else hooks.check
     checked = None if check is None else hooks.turn_checked(state, seat)  # the types `check` may refuse
-    own_discard = (Phase.TURN, Discard) not in _HANDLERS  # no shared handler: checked in full
-    held, allowed = _discard_test(state, seat, state.shuangyou_seat)
+    own_discard = (Phase.TURN, Discard) not in SHARED_HANDLERS  # no shared handler: checked in full
+    held, allowed = discard_test(state, seat, state.shuangyou_seat)
     handlers = hooks.handlers
     out = []
     for action in candidates:
@@ -145,11 +145,11 @@ def _turn_legal(state: HandState, seat: int, hooks: FlowHooks, candidates: list[
         try:
             if type(action) is not Discard or own_discard:  # `type(action)`: mypy narrows it to a Discard below
                 # _check_only, inlined: a handler for the phase, the variant's check, the validator.
-                if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in _HANDLERS:
+                if (Phase.TURN, kind) not in handlers and (Phase.TURN, kind) not in SHARED_HANDLERS:
                     continue  # WrongPhase
                 if checking is not None:
                     checking(state, seat, action)
-                validator = _VALIDATORS.get(kind)
+                validator = VALIDATORS.get(kind)
                 if validator is not None:
                     validator(state, seat, action)
             else:
@@ -244,7 +244,7 @@ def _pass_quiet_runs(d: Draft) -> None:
         closing = len(seats) == len(window.waiting)
         recorded = seats[:-1] if closing else seats
         key = (d.phase, Pass)
-        handler = flow_hooks(d.variant_rules).handlers.get(key) or _HANDLERS[key]
+        handler = flow_hooks(d.variant_rules).handlers.get(key) or SHARED_HANDLERS[key]
         if closing and handler is handle_answer and d.phase == Phase.CLAIM and not window.answers:
             # A discard nobody was offered anything on: the answers (all passes) would only be read by
             # the claim's resolution, which draws for the next seat (`close_unclaimed`).
@@ -289,7 +289,7 @@ def asked(state: HandState, seat: int) -> list[Action]:
 
 def _check_only(state: HandState, seat: int, action: Action, hooks: FlowHooks) -> None:
     _handler(state, seat, action, hooks)
-    validator = _VALIDATORS.get(type(action))
+    validator = VALIDATORS.get(type(action))
     if validator is not None:
         validator(state, seat, action)
 
@@ -298,7 +298,7 @@ def _handler(state: HandState, seat: int, action: Action, hooks: FlowHooks | Non
     """The handler of `action` in this phase (the variant's own first), after the variant's checks."""
     hooks = hooks or flow_hooks(state.rules)
     key = (state.phase, type(action))
-    handler = hooks.handlers.get(key) or _HANDLERS.get(key)
+    handler = hooks.handlers.get(key) or SHARED_HANDLERS.get(key)
     if handler is None:
         raise WrongPhase(f"{action.type} is not possible in phase {state.phase.name.lower()}")
     hooks.check(state, seat, action)
@@ -332,13 +332,13 @@ def _candidates(state: HandState, seat: int) -> list[Action]:
     if "win" in offered:
         acts.append(Win())
     if "qiangjin" in offered:
-        acts += [QiangJin(t) for t in _qiangjin_drops(state, seat)]
+        acts += [QiangJin(t) for t in qiangjin_drops(state, seat)]
     if "kong" in offered and state.window.tile is not None:
         acts.append(Kong(state.window.tile))
     if "pong" in offered:
         acts.append(Pong())
     if "chow" in offered and state.window.tile is not None:
-        acts += [Chow(pair) for pair in _chow_pairs(state, seat, state.window.tile)]
+        acts += [Chow(pair) for pair in chow_pairs_of(state, seat, state.window.tile)]
     if "guess" in offered:
-        acts += [RobConcealedKong(t, i) for t, i in _concealed_kongs(state, seat)]
+        acts += [RobConcealedKong(t, i) for t, i in guessable_kongs(state, seat)]
     return acts

@@ -174,7 +174,7 @@ class HandState:
     @property
     def reserve(self) -> int:
         """Tiles that stay undrawn (流局/臭庄 threshold), growing with kongs and flowers."""
-        return _reserve(self.rules, self.seats)
+        return dead_wall_reserve(self.rules, self.seats)
 
     @property
     def drawable(self) -> int:
@@ -227,7 +227,7 @@ class HandState:
     def from_json(data: Mapping[str, Any]) -> HandState:
         fields_ = {k: v for k, v in data.items() if k != "sheet"}
         state: HandState = decode(HandState, fields_)
-        return replace(state, sheet=_settle(state)) if state.result else state
+        return replace(state, sheet=settled_sheet(state)) if state.result else state
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +246,7 @@ def shuangyou_seat_of(seats: tuple[SeatState, ...] | list[SeatState]) -> int | N
     return None
 
 
-def _reserve(rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState]) -> int:
+def dead_wall_reserve(rules_: Variant, seats: tuple[SeatState, ...] | list[SeatState]) -> int:
     """The dead wall's size (DeadWall): asked before every draw, so only the melds there are are
     read, and flowers only where they count (flower points start at four)."""
     dw = rules_.dead_wall
@@ -265,7 +265,7 @@ def flower_points(flowers: int) -> int:
     return flowers - 3 if flowers >= 4 else 0
 
 
-def _settle(state: HandState) -> SettlementSheet | None:
+def settled_sheet(state: HandState) -> SettlementSheet | None:
     if state.result is None:
         return None
     return state.rules.settle_function()(state.result)  # type: ignore[no-any-return]

@@ -1,6 +1,6 @@
 """The turn handlers: discard, claims and their resolution, kongs and 抢杠, 抢暗杠 guesses, wins.
 
-`_HANDLERS` maps (phase, action type) to them.
+`SHARED_HANDLERS` maps (phase, action type) to them.
 """
 
 from __future__ import annotations
@@ -22,28 +22,28 @@ from engine.actions import (
     Win,
 )
 from engine.events import private, public
-from engine.hand.deal import _deal
+from engine.hand.deal import deal_tiles
 from engine.hand.draft import Draft
-from engine.hand.drawing import _draw_turn, _replacement, draw
+from engine.hand.drawing import draw, draw_turn, replacement_draw
 from engine.hand.finish import finish_win
 from engine.hand.hooks import FlowHooks, flow_hooks
-from engine.hand.opening import _opening_win
+from engine.hand.opening import opening_win
 from engine.hand.state import HandState, Phase, Source, Window, shuangyou_seat_of
 from engine.hand.validation import (
-    _face_kinds,
-    _hand_chow_pairs,
-    _kong_kind,
-    _matching,
-    _near_kinds,
-    _next,
-    _validate_discard,
-    _validate_guess,
-    _validate_kong,
-    _validate_name_gold,
+    face_kinds_of,
+    hand_chow_pairs,
     kind_counts,
+    kong_kind,
+    matching_tiles,
+    near_kinds_of,
+    next_seat,
     validate,
+    validate_discard,
+    validate_guess,
+    validate_kong,
+    validate_name_gold,
 )
-from engine.hand.wins import _check_discard_win, _sanjindao_once, _win_type
+from engine.hand.wins import best_win_type, check_discard_win, sanjindao_once
 from engine.shapes import ORPHANS, Shape
 from engine.sheet import Meld, MeldKind, WinType
 from engine.tiles import Tile, format_tiles
@@ -52,16 +52,16 @@ from engine.variants import Furiten
 
 def _h_name_gold(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, NameGold)
-    _validate_name_gold(d.state(), seat, action)
+    validate_name_gold(d.state(), seat, action)
     d.gold = action.tile
     d.emit(public("gold", seat, tile=str(action.tile), named=True))
-    _deal(d)
+    deal_tiles(d)
 
 
 def handle_discard(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, Discard)
     state = d.state()
-    _validate_discard(state, seat, action)
+    validate_discard(state, seat, action)
     s = d.seats[seat]
     hand = list(s.hand)
     hand.remove(action.tile)
@@ -71,7 +71,7 @@ def handle_discard(d: Draft, seat: int, action: Action) -> None:
     after = rules.shanten_after_discard(s.hand, action.tile, d.gold, shapes)
     you = 0 if after is not None and after >= 1 else _you_after_discard(state, seat, action.tile, hand)
     special = you >= 1 and (s.you_special or _special_youjin(state, seat, hand))
-    gone = s.sanjindao_gone or (_sanjindao_once(d.variant_rules) and rules.gold_count(s.hand, d.gold) >= 3)
+    gone = s.sanjindao_gone or (sanjindao_once(d.variant_rules) and rules.gold_count(s.hand, d.gold) >= 3)
     changes = {"you": you, "you_special": special, "sanjindao_gone": gone}
     rest = tuple(hand)
     if after is not None:
@@ -128,7 +128,7 @@ def _after_discard(d: Draft, seat: int, tile: Tile) -> None:
         d.window = Window(tile, seat, tuple(options))
         return
     d.window = None
-    _draw_turn(d, _next(d, seat))
+    draw_turn(d, next_seat(d, seat))
 
 
 def _claim_options(d: Draft, discarder: int, tile: Tile) -> list[tuple[int, tuple[str, ...]]]:
@@ -156,10 +156,10 @@ class _DiscardFacts:
         self.hooks = flow_hooks(rules_)
         self.narrows = type(self.hooks).claims is not FlowHooks.claims  # the shared one narrows nothing
         kind = rules.face(tile, d.gold).kind
-        self.face_kinds = _face_kinds(d.gold, kind)
-        self.near_kinds = _near_kinds(d.gold, kind)
+        self.face_kinds = face_kinds_of(d.gold, kind)
+        self.near_kinds = near_kinds_of(d.gold, kind)
         self.orphan = Shape.THIRTEEN_ORPHANS in rules_.shapes and kind in ORPHANS
-        self.chow_seat = _next(d, discarder) if rules_.chow else None
+        self.chow_seat = next_seat(d, discarder) if rules_.chow else None
 
 
 def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
@@ -174,7 +174,7 @@ def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
     # the check's NotAWinningHand; a completing tile still goes through the whole check.
     if _may_complete(facts, counts) and rules.completed_by(hand, tile, d.gold, rules.shapes_for(facts.rules, s.melds)):
         try:
-            _check_discard_win(d.state(), seat, tile)
+            check_discard_win(d.state(), seat, tile)
             offered.append("win")
         except IllegalAction:
             pass
@@ -183,7 +183,7 @@ def _seat_claims(facts: _DiscardFacts, seat: int) -> tuple[str, ...]:
         offered.append("kong")
     if matching >= 2:
         offered.append("pong")
-    if seat == facts.chow_seat and _hand_chow_pairs(hand, d.gold, tile, counts):
+    if seat == facts.chow_seat and hand_chow_pairs(hand, d.gold, tile, counts):
         offered.append("chow")
     return facts.hooks.claims(d.state(), seat, tuple(offered)) if facts.narrows else tuple(offered)
 
@@ -215,7 +215,7 @@ def handle_answer(d: Draft, seat: int, action: Action) -> None:
 
 def _h_guess(d: Draft, seat: int, action: Action) -> None:
     assert isinstance(action, RobConcealedKong)
-    _validate_guess(d.state(), seat, action)
+    validate_guess(d.state(), seat, action)
     kong = d.seats[action.seat].melds[action.index]
     state = d.state()
     s = d.seats[seat]
@@ -263,10 +263,10 @@ def _resolve_opening(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
         seat = (d.dealer + k) % d.n
         answer = answers.get(seat)
         if answer is None or answer["type"] == "pass":
-            if "win" in d.window.offered(seat) and _sanjindao_once(d.variant_rules):
+            if "win" in d.window.offered(seat) and sanjindao_once(d.variant_rules):
                 d.set_seat(seat, sanjindao_gone=True)
             continue
-        kind = _opening_win(state, seat) if answer["type"] == "win" else WinType.QIANGJIN
+        kind = opening_win(state, seat) if answer["type"] == "win" else WinType.QIANGJIN
         assert kind is not None
         candidate = (rank.index(kind), k, kind, answer)
         if best is None or candidate[:2] < best[:2]:
@@ -319,7 +319,7 @@ def _resolve_claim(d: Draft, answers: dict[int, dict[str, Any]]) -> None:
                 _claim(d, s, discarder, tile, answer)
                 return
     d.window = None
-    _draw_turn(d, _next(d, discarder))
+    draw_turn(d, next_seat(d, discarder))
 
 
 def close_unclaimed(d: Draft) -> None:
@@ -328,7 +328,7 @@ def close_unclaimed(d: Draft) -> None:
     assert d.window is not None and d.window.source is not None
     discarder = d.window.source
     d.window = None
-    _draw_turn(d, _next(d, discarder))
+    draw_turn(d, next_seat(d, discarder))
 
 
 def _mark_passed_wins(d: Draft, order: list[int], winners: list[int]) -> None:
@@ -351,7 +351,7 @@ def _claim(d: Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, An
         meld_tiles = tuple(sorted((*(rules.face(t, d.gold) for t in used), rules.face(tile, d.gold))))
         meld_kind = MeldKind.CHOW
     else:
-        used = _matching(d.state(), s.hand, tile)[: 3 if kind == "kong" else 2]
+        used = matching_tiles(d.state(), s.hand, tile)[: 3 if kind == "kong" else 2]
         meld_tiles = tuple(sorted((*used, tile)))
         meld_kind = MeldKind.KONG if kind == "kong" else MeldKind.PUNG
     for t in used:
@@ -364,7 +364,7 @@ def _claim(d: Draft, seat: int, discarder: int, tile: Tile, answer: dict[str, An
     d.turn, d.phase = seat, Phase.TURN
     flow_hooks(d.variant_rules).on_claim(d, seat, discarder, d.seats[seat].melds[-1])
     if kind == "kong":
-        _replacement(d, seat)
+        replacement_draw(d, seat)
     else:
         d.source = Source.CLAIM
 
@@ -388,15 +388,15 @@ def _h_kong(d: Draft, seat: int, action: Action) -> None:
     if d.phase == Phase.CLAIM:
         handle_answer(d, seat, action)
         return
-    _validate_kong(state, seat, action)
-    kind = _kong_kind(state, seat, action.tile)
+    validate_kong(state, seat, action)
+    kind = kong_kind(state, seat, action.tile)
     s = d.seats[seat]
     if kind == "concealed":
         hand = [t for t in s.hand if t != action.tile]
         meld = Meld(MeldKind.KONG, (action.tile,) * 4, concealed=True)
         d.set_seat(seat, hand=tuple(hand), melds=(*s.melds, meld))
         d.emit(private("concealed_kong", seat, {"tile": str(action.tile)}))
-        _replacement(d, seat)
+        replacement_draw(d, seat)
         return
     hand = list(s.hand)
     hand.remove(action.tile)
@@ -420,7 +420,7 @@ def _rob_options(state: HandState, owner: int, tile: Tile) -> list[tuple[int, tu
 
 def _may_rob(state: HandState, seat: int, tile: Tile) -> bool:
     try:
-        _check_discard_win(state, seat, tile)
+        check_discard_win(state, seat, tile)
     except IllegalAction:
         return False
     return True
@@ -433,7 +433,7 @@ def _complete_added_kong(d: Draft, seat: int, tile: Tile) -> None:
     )
     d.set_seat(seat, melds=melds)
     d.turn, d.phase = seat, Phase.TURN
-    _replacement(d, seat)
+    replacement_draw(d, seat)
 
 
 def _h_win(d: Draft, seat: int, action: Action) -> None:
@@ -441,11 +441,11 @@ def _h_win(d: Draft, seat: int, action: Action) -> None:
     if d.phase in (Phase.CLAIM, Phase.ROB_KONG, Phase.OPENING):
         handle_answer(d, seat, action)
         return
-    kind = _win_type(state, seat)
+    kind = best_win_type(state, seat)
     finish_win(d, seat, kind, d.seats[seat].drawn, None)
 
 
-_HANDLERS: dict[tuple[Phase, type[Action]], Any] = {
+SHARED_HANDLERS: dict[tuple[Phase, type[Action]], Any] = {
     (Phase.NAME_GOLD, NameGold): _h_name_gold,
     (Phase.OPENING, Win): _h_win,
     (Phase.OPENING, QiangJin): handle_answer,

@@ -31,21 +31,21 @@ from engine.actions import (
     WinOnDiscardedGold,
 )
 from engine.hand.draft import Draft
-from engine.hand.opening import _gold_allows, _qiangjin_drops
+from engine.hand.opening import gold_allows, qiangjin_drops
 from engine.hand.state import HandState, Phase, SeatState, shuangyou_seat_of
-from engine.hand.wins import _win_type
+from engine.hand.wins import best_win_type
 from engine.sheet import MeldKind, WinType
 from engine.tiles import ALL_TILES, BAIBAN, N_ALL_KINDS, N_KINDS, NON_FLOWER_TILES, Tile, format_tiles
 from engine.variants import GoldDiscard, Variant
 
 
-def _validate_name_gold(state: HandState, seat: int, action: Action) -> None:
+def validate_name_gold(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, NameGold)
     if action.tile.is_flower:
         raise NamedGoldInvalid()
 
 
-def _validate_discard(state: HandState, seat: int, action: Action) -> None:
+def validate_discard(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, Discard)
     _check_discard(state, seat, action.tile, state.shuangyou_seat)
 
@@ -64,7 +64,7 @@ def _check_discard(state: HandState, seat: int, tile: Tile, shuangyou_seat: int 
         raise GoldDiscardForbidden()
 
 
-def _discard_test(
+def discard_test(
     state: HandState, seat: int, shuangyou_seat: int | None
 ) -> tuple[list[int], Callable[[Tile], bool] | None]:
     """`_check_discard` as a test, the seat's facts read once (a turn's legal actions ask it of
@@ -101,20 +101,20 @@ def _leaves_lone_gold(state: HandState, seat: int, tile: Tile) -> bool:
     return rules.lone_gold_wait(rest, state.gold, rules.shapes_for(state.rules, s.melds))
 
 
-def _validate_kong(state: HandState, seat: int, action: Action) -> None:
+def validate_kong(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, Kong)
     if state.phase == Phase.CLAIM:
         _validate_claim(state, seat, "kong")
         if state.drawable <= 0:
             raise NoTilesLeft()
         return
-    if _kong_kind(state, seat, action.tile) is None:
+    if kong_kind(state, seat, action.tile) is None:
         raise CannotKong(f"no kong of {action.tile} now")
     if state.drawable <= 0:
         raise NoTilesLeft()
 
 
-def _kong_kind(state: HandState, seat: int, tile: Tile) -> str | None:
+def kong_kind(state: HandState, seat: int, tile: Tile) -> str | None:
     """ "concealed" (暗杠), "added" (加杠) or None. No kongs while another seat is in 双游."""
     s = state.seats[seat]
     sy = state.shuangyou_seat
@@ -130,7 +130,7 @@ def _kong_kind(state: HandState, seat: int, tile: Tile) -> str | None:
 def _validate_claim(state: HandState, seat: int, kind: str) -> None:
     assert state.window is not None
     if kind not in state.window.offered(seat):
-        if kind == "chow" and state.window.source is not None and seat != _next(state, state.window.source):
+        if kind == "chow" and state.window.source is not None and seat != next_seat(state, state.window.source):
             raise ChowNotFromLeft()
         if state.window.tile is not None and rules.is_gold(state.window.tile, state.gold):
             raise WinOnDiscardedGold()
@@ -144,7 +144,7 @@ def _validate_pong(state: HandState, seat: int, action: Action) -> None:
 def _validate_chow(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, Chow) and state.window is not None and state.window.tile is not None
     _validate_claim(state, seat, "chow")
-    if tuple(sorted(action.tiles)) not in _chow_pairs(state, seat, state.window.tile):
+    if tuple(sorted(action.tiles)) not in chow_pairs_of(state, seat, state.window.tile):
         raise NoSuchChow(f"{format_tiles(action.tiles)} with {state.window.tile} is not a run from the hand")
 
 
@@ -154,34 +154,34 @@ def _validate_pass(state: HandState, seat: int, action: Action) -> None:
 
 def _validate_qiangjin(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, QiangJin)
-    if action.tile not in _qiangjin_drops(state, seat):
+    if action.tile not in qiangjin_drops(state, seat):
         raise QiangjinNotAllowed()
 
 
-def _validate_guess(state: HandState, seat: int, action: Action) -> None:
+def validate_guess(state: HandState, seat: int, action: Action) -> None:
     assert isinstance(action, RobConcealedKong)
-    if (action.seat, action.index) not in _concealed_kongs(state, seat):
+    if (action.seat, action.index) not in guessable_kongs(state, seat):
         raise NoSuchKong()
 
 
 def _validate_win(state: HandState, seat: int, action: Action) -> None:
-    _win_type(state, seat)
+    best_win_type(state, seat)
 
 
-_VALIDATORS = {
-    NameGold: _validate_name_gold,
-    Discard: _validate_discard,
-    Kong: _validate_kong,
+VALIDATORS = {
+    NameGold: validate_name_gold,
+    Discard: validate_discard,
+    Kong: validate_kong,
     Pong: _validate_pong,
     Chow: _validate_chow,
     Pass: _validate_pass,
     QiangJin: _validate_qiangjin,
-    RobConcealedKong: _validate_guess,
+    RobConcealedKong: validate_guess,
     Win: _validate_win,
 }
 
 
-def _next(state: HandState | Draft, seat: int) -> int:
+def next_seat(state: HandState | Draft, seat: int) -> int:
     return (seat + 1) % len(state.seats)
 
 
@@ -191,12 +191,12 @@ def _face_tiles(gold: Tile | None, kind: int) -> tuple[Tile, ...]:
     return _FACE_TILES[_NO_GOLD if gold is None else gold.kind][kind]
 
 
-def _face_kinds(gold: Tile | None, kind: int) -> tuple[int, ...]:
+def face_kinds_of(gold: Tile | None, kind: int) -> tuple[int, ...]:
     """The kinds of `_face_tiles`: a hand's count of each (`kind_counts`) is read by index."""
     return _FACE_KINDS[_NO_GOLD if gold is None else gold.kind][kind]
 
 
-def _near_kinds(gold: Tile | None, kind: int) -> tuple[int, ...]:
+def near_kinds_of(gold: Tile | None, kind: int) -> tuple[int, ...]:
     """The kinds of the tiles (never golds) that play as a face `_near_faces` of face `kind`: a
     claim's quick tests read the hand's counts of these (made once per gold and face)."""
     return _NEAR_KINDS[_NO_GOLD if gold is None else gold.kind][kind]
@@ -235,29 +235,29 @@ _NEAR_KINDS = tuple(
 )
 
 
-def _matching(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
+def matching_tiles(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> list[Tile]:
     """Hand tiles (never golds) that play as the same face as `tile`, in hand order."""
     return [t for t in _face_tiles(state.gold, rules.face(tile, state.gold).kind) for _ in range(hand.count(t))]
 
 
 def _matching_count(state: HandState, hand: tuple[Tile, ...], tile: Tile) -> int:
-    """len(_matching(...)), without the list."""
+    """len(matching_tiles(...)), without the list."""
     return sum(map(hand.count, _face_tiles(state.gold, rules.face(tile, state.gold).kind)))
 
 
-def _chow_pairs(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
+def chow_pairs_of(state: HandState, seat: int, tile: Tile) -> tuple[tuple[Tile, Tile], ...]:
     """Pairs of hand tiles (no golds) that make a run with the discard's face, sorted.
 
     A discard asks it for the next seat when the window opens, again for its legal actions and
     once per chow checked: the last answer is kept, by the hand (an immutable tuple, the same
     object while the seat's tiles do not change), the gold and the tile."""
-    return _hand_chow_pairs(state.seats[seat].hand, state.gold, tile)
+    return hand_chow_pairs(state.seats[seat].hand, state.gold, tile)
 
 
-def _hand_chow_pairs(
+def hand_chow_pairs(
     hand: tuple[Tile, ...], gold: Tile | None, tile: Tile, counts: list[int] | None = None
 ) -> tuple[tuple[Tile, Tile], ...]:
-    """`_chow_pairs` of a seat's hand (a rule step's draft asks it before its state is built), its
+    """`chow_pairs_of` of a seat's hand (a rule step's draft asks it before its state is built), its
     `kind_counts` given when the caller has them."""
     last = _LastChowPairs.entry  # one read: another thread may replace it meanwhile
     if last is not None and last[0] is hand and last[1] is gold and last[2] is tile:
@@ -268,7 +268,7 @@ def _hand_chow_pairs(
 
 
 class _LastChowPairs:
-    """The last `_chow_pairs` answer (holding the hand keeps its identity from being reused)."""
+    """The last `chow_pairs_of` answer (holding the hand keeps its identity from being reused)."""
 
     entry: tuple[tuple[Tile, ...], Tile | None, Tile, tuple[tuple[Tile, Tile], ...]] | None = None
 
@@ -276,7 +276,7 @@ class _LastChowPairs:
 def _chow_pairs_of(
     hand: tuple[Tile, ...], gold: Tile | None, tile: Tile, counts: list[int] | None = None
 ) -> tuple[tuple[Tile, Tile], ...]:
-    """The pairs of `_chow_pairs`, sorted: for each run through the discard's face (`_CHOW_RUNS`),
+    """The pairs of `chow_pairs_of`, sorted: for each run through the discard's face (`_CHOW_RUNS`),
     the first hand tile playing as each of its two other faces (held: read from the hand's
     `kind_counts`). Runs differ in their faces and a tile plays as one face, so no pair comes twice."""
     runs = _CHOW_RUNS[rules.face(tile, gold).kind]
@@ -345,17 +345,17 @@ def _guess_targets_of(
     ]
 
 
-def _may_be_asked_to_guess(d: Draft, seat: int) -> bool:
+def may_be_asked_to_guess(d: Draft, seat: int) -> bool:
     """Whether the 抢暗杠 window opens before `seat` draws: on the public facts alone."""
     return bool(_guess_targets_of(d.variant_rules, d.seats, seat))
 
 
-def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
+def guessable_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
     """Other seats' concealed kongs this seat may guess (抢暗杠): only when ready and not in 游金."""
     rules_ = state.rules
     s = state.seats[seat]
     targets = _guess_targets(state, seat)
-    if not targets or not _gold_allows(rules_, rules.gold_count(s.hand, state.gold), WinType.QIANG_ANGANG):
+    if not targets or not gold_allows(rules_, rules.gold_count(s.hand, state.gold), WinType.QIANG_ANGANG):
         return []
     if not rules.is_ready(s.hand, state.gold, rules.shapes_for(rules_, s.melds)):
         return []
@@ -364,6 +364,6 @@ def _concealed_kongs(state: HandState, seat: int) -> list[tuple[int, int]]:
 
 def validate(state: HandState, seat: int, action: Action) -> None:
     """Raise the IllegalAction subclass saying why `seat` may not take `action` now (the shared rules only)."""
-    validator = _VALIDATORS.get(type(action))
+    validator = VALIDATORS.get(type(action))
     if validator is not None:
         validator(state, seat, action)

@@ -13,7 +13,7 @@ from engine.actions import (
     YoujinNoDiscardWin,
     YoujinOnly,
 )
-from engine.hand.opening import _gold_allows, _opening_win
+from engine.hand.opening import gold_allows, opening_win
 from engine.hand.state import HandState, Phase, SeatState, Source
 from engine.sheet import WinType
 from engine.tiles import Tile
@@ -34,23 +34,23 @@ _SELF_RANK = (
 )
 
 
-def _win_type(state: HandState, seat: int) -> WinType:
+def best_win_type(state: HandState, seat: int) -> WinType:
     """The best legal way `seat` wins right now, or the IllegalAction saying why not."""
     if state.phase == Phase.OPENING:
-        kind = _opening_win(state, seat)
+        kind = opening_win(state, seat)
         if kind is None:
             raise NotAWinningHand()
         return kind
     if state.phase == Phase.TURN:
-        return _self_win_type(state, seat)
+        return self_win_type(state, seat)
     if state.phase in (Phase.CLAIM, Phase.ROB_KONG):
         assert state.window is not None and state.window.tile is not None
-        _check_discard_win(state, seat, state.window.tile)
+        check_discard_win(state, seat, state.window.tile)
         return WinType.DIANPAO if state.phase == Phase.CLAIM else WinType.QIANGGANG
     raise WrongPhase()
 
 
-def _self_win_type(state: HandState, seat: int) -> WinType:
+def self_win_type(state: HandState, seat: int) -> WinType:
     rules_ = state.rules
     s = state.seats[seat]
     if state.source in (Source.CLAIM, Source.DEAL):
@@ -61,7 +61,7 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     if s.you >= 1 and gold_rules is not None:
         # A gold drawn at 双游 or beyond is the next level at once (it ends the hand, or with 喊金
         # a 单吊/对对胡 hand may win with it or throw it out to climb: `climbs_with_named_gold`).
-        kinds.append(_you_type(rules_, s.you + 1 if drew_gold_at_shuangyou(s, state.gold) else s.you))
+        kinds.append(you_type(rules_, s.you + 1 if drew_gold_at_shuangyou(s, state.gold) else s.you))
     if gold_rules is not None and golds >= 3 and not s.sanjindao_gone:
         first = s.turns <= 1
         if not gold_rules.sanjindao_first_turn_only or first:
@@ -74,7 +74,7 @@ def _self_win_type(state: HandState, seat: int) -> WinType:
     if not kinds:
         raise NotAWinningHand()
     best = min(kinds, key=_SELF_RANK.index)
-    if not _gold_allows(rules_, golds, best):
+    if not gold_allows(rules_, golds, best):
         raise YoujinOnly()
     return best
 
@@ -94,18 +94,18 @@ def climbs_with_named_gold(seat: SeatState, indicator: int | None) -> bool:
     return seat.you_special and seat.you == 2 and indicator is None
 
 
-def _sanjindao_once(rules_: Variant) -> bool:
+def sanjindao_once(rules_: Variant) -> bool:
     """pinghe 起手三金倒: offered on the first turn only, and gone once passed (放弃后无法再胡)."""
     return rules_.gold is not None and rules_.gold.sanjindao_first_turn_only
 
 
-def _you_type(rules_: Variant, level: int) -> WinType:
+def you_type(rules_: Variant, level: int) -> WinType:
     assert rules_.gold is not None
     names = rules_.gold.you_levels
     return WinType[names[min(level, len(names)) - 1]]
 
 
-def _check_discard_win(state: HandState, seat: int, tile: Tile) -> None:
+def check_discard_win(state: HandState, seat: int, tile: Tile) -> None:
     """点炮胡 / 抢杠胡: the gold restrictions, 先弃后和, 游金 and pinghe's 3 分."""
     rules_ = state.rules
     s = state.seats[seat]

@@ -3,7 +3,7 @@
 A situation is a JSON object: per-seat lists (`hands`, `melds`, ...), integers
 (`dealer`, `base`, seats), melds in mpsz with a trailing "!" for a 暗杠, and
 `balances`. Each reader (engine.cli_score for the Fujian games,
-engine.scoring.erren_situation, engine.scoring.guangdong_situation) builds its
+engine.games.erren.situation, engine.games.guangdong.situation) builds its
 own variant's input from these pieces; every malformed field is a
 `SituationError` whose message names the field.
 """

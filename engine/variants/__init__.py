@@ -1,86 +1,76 @@
-"""Variant registry: `engine.variants.get("pinghe")` -> Variant.
+"""The game registry: `engine.variants.get("pinghe")` -> its `Variant` (the rules the hand flow reads).
 
-Each variant module calls `register(VARIANT)` on import, with its settle function,
-flow hooks and extras as direct references (no "module:function" strings); `get`
-imports the built-in modules lazily so that adding a game is one new module plus one
-name in `BUILTIN`. The game modules import this package (for `register`), never the
-other way round at import time, so there is no import circle.
+Each built-in game is a package of engine/games/ that builds one `Game`; `engine.games`
+imports them and registers each (`register(pinghe.GAME)`), and the engine package imports
+`engine.games` first of all (engine/__init__.py), so every game is registered before any
+hand is dealt. This package sits below the hand flow, which looks a game up by its id here:
+it imports no game (the games import it), so there is no import circle and no game is
+looked up by a module name.
 """
 
 from __future__ import annotations
 
-import importlib
-
-from engine.variants.base import DeadWall, EscapeSharing, Furiten, GoldDiscard, GoldRules, MissingRule, Variant
+from engine.variants.base import (
+    DeadWall,
+    EscapeSharing,
+    Furiten,
+    Game,
+    GoldDiscard,
+    GoldRules,
+    MissingRule,
+    Variant,
+)
 
 __all__ = [
-    "BUILTIN",
     "DeadWall",
     "EscapeSharing",
     "Furiten",
+    "Game",
     "GoldDiscard",
     "GoldRules",
     "MissingRule",
     "UnknownVariant",
     "Variant",
     "all_ids",
+    "game",
     "get",
+    "register",
 ]
 
-# Built-in variant modules (engine/variants/<id>.py); each registers itself.
-BUILTIN = ("pinghe", "nanping", "guangdong", "erren")
-
-_REGISTRY: dict[str, Variant] = {}
+_REGISTRY: dict[str, Game] = {}
 
 
 class UnknownVariant(KeyError):
-    """No variant with that id is registered."""
+    """No game with that id is registered."""
 
 
-def register(variant: Variant) -> Variant:
-    """Add a variant (idempotent for the same object); returns it for module-level use.
+def register(new: Game) -> Game:
+    """Add a game (idempotent for the same rules); returns it for module-level use.
 
     Refused (ValueError) when the id is taken by different rules, and (MissingRule) when
     the game has no settle function: a game without one would fail only at its first win."""
-    existing = _REGISTRY.get(variant.id)
-    if existing is not None and existing != variant:
-        raise ValueError(f"variant {variant.id!r} registered twice with different rules")
-    variant.settle_function()  # raises MissingRule
-    _REGISTRY[variant.id] = variant
-    return variant
+    existing = _REGISTRY.get(new.id)
+    if existing is not None and existing != new:
+        raise ValueError(f"variant {new.id!r} registered twice with different rules")
+    new.rules.settle_function()  # raises MissingRule
+    _REGISTRY[new.id] = new
+    return new
 
 
-def _load_builtins() -> None:
-    for name in BUILTIN:
-        _load_builtin(name)
-
-
-def _load_builtin(name: str) -> None:
-    """Import a built-in variant's module (it registers itself), unless registered already.
-
-    A built-in game whose module is missing, or that does not register itself, fails loudly."""
-    if name not in _REGISTRY:
-        importlib.import_module(f"engine.variants.{name}")
-        if name not in _REGISTRY:
-            raise MissingRule(f"engine.variants.{name} did not register a variant {name!r}")
-
-
-def get(variant_id: str) -> Variant:
-    """The registered variant, or UnknownVariant naming the known ids."""
-    found = _REGISTRY.get(variant_id)  # the common case first: asked at every rule step
-    if found is not None:
-        return found
-    if variant_id in BUILTIN:
-        _load_builtin(variant_id)  # only the game asked for: another's modules (its scoring) cost a load
-    if variant_id not in _REGISTRY:
-        _load_builtins()
+def game(variant_id: str) -> Game:
+    """The registered game, or UnknownVariant naming the known ids."""
     try:
         return _REGISTRY[variant_id]
     except KeyError:
         raise UnknownVariant(f"unknown variant {variant_id!r}; known: {', '.join(all_ids())}") from None
 
 
+def get(variant_id: str) -> Variant:
+    """The registered game's rules, or UnknownVariant naming the known ids."""
+    found = _REGISTRY.get(variant_id)  # the common case first: asked at every rule step
+    return found.rules if found is not None else game(variant_id).rules
+
+
 def all_ids() -> tuple[str, ...]:
-    """Ids of every available variant, in BUILTIN order then registration order."""
-    _load_builtins()
-    return tuple(sorted(_REGISTRY, key=lambda v: (BUILTIN.index(v) if v in BUILTIN else len(BUILTIN), v)))
+    """Ids of every registered game, in registration order (engine.games: pinghe, nanping, guangdong, erren)."""
+    return tuple(_REGISTRY)

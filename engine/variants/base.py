@@ -1,10 +1,10 @@
-"""The Variant data object: everything the shared hand flow needs to know about a game.
+"""What a game is: the `Variant` data the shared hand flow reads, and the `Game` that registers it.
 
 A variant is data, not code paths: the hand state machine (engine/hand/) reads
-these fields and never asks `if variant == ...`. A new game plugs in by building a
-`Variant` and calling `engine.variants.register(...)` from its module; its functions
+these fields and never asks `if variant == ...`. A game's package (engine/games/<id>/) builds
+its `Game(Variant(...))`, and `engine.games` registers it on import; its functions
 (settle, 点炮 points, flow hooks, extras) are held as direct references, imported by the
-game's module, so a game that lacks one fails at import or registration, not silently later.
+game's package, so a game that lacks one fails at import or registration, not silently later.
 A game whose flow differs names its `engine.hand.FlowHooks` subclass in `flow`.
 
 This module sits below the hand flow: it imports nothing of `engine.hand` (not even for
@@ -176,6 +176,22 @@ class Variant:
 
     def option(self, name: str, default: Any = None) -> Any:
         return _extra_map(self.extra).get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game as the engine plugs it in: what its package (engine/games/<id>/) hands the registry.
+
+    `rules` is what the shared hand flow, the tables and the bots read (`engine.variants.get`);
+    `read_situation` is the `score` CLI's reader of the game's own situation JSON (a mapping ->
+    SettlementSheet), None for the gold games' shared form (engine.cli_score.situation_from_json)."""
+
+    rules: Variant
+    read_situation: Callable[[Any], Any] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
 
 
 @cache

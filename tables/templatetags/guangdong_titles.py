@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import ngettext
 
-from engine.scoring.guangdong import player_title
+from engine.games.guangdong.titles import player_title
 from tables.titles import guangdong_score, title_name
 
 register = template.Library()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from engine.scoring.guangdong import player_title
+from engine.games.guangdong.titles import player_title
 from operations.players import played_hands
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """`decompose` returns every distinct reading of a gold hand: golds left over once the real
 tiles are placed may play as the gold's own face or as a face the hand's real tiles hold."""
 
-from engine.scoring import settle_pinghe
+from engine.games.pinghe.scoring import settle_pinghe
 from engine.shapes import Shape, decompose
 from engine.tiles import Tile, parse_tiles
 from tests.engine.scoring.situations import BO, finished, paid_to

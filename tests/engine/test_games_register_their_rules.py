@@ -12,7 +12,7 @@ from engine.hand import FlowHooks, flow_hooks
 from engine.payments import escape_penalty
 from engine.scoring import settle_hand
 from engine.sheet import SheetError
-from engine.variants import EscapeSharing, MissingRule, Variant
+from engine.variants import EscapeSharing, Game, MissingRule, Variant
 from tests.engine.scoring.situations import BO, finished
 
 PLAIN = {"concealed": "123m456m789p234s111z55s", "win_tile": "5s"}
@@ -51,7 +51,7 @@ def test_a_penalty_that_cannot_be_shared_in_whole_bases_is_refused():
 
 def test_a_game_without_a_settle_function_is_not_registered():
     with pytest.raises(MissingRule, match="settle"):
-        variants.register(a_game(id="demo-without-scoring"))
+        variants.register(Game(a_game(id="demo-without-scoring")))
     with pytest.raises(variants.UnknownVariant):
         variants.get("demo-without-scoring")
 

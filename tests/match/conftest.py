@@ -1,5 +1,5 @@
 """Match zone stories: four players at a guangdong match room, a season running now, and finished hands
-scored by the engine's own guangdong settlement (engine.scoring.guangdong), stored as a table stores them."""
+scored by the engine's own guangdong settlement (engine.games.guangdong.scoring), stored as a table stores them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from engine.scoring.guangdong import GuangdongHand, Winner, WinWay, settle
+from engine.games.guangdong.fans import WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner, settle
 from engine.sheet import Meld
 from engine.tiles import parse_tiles
 from tests.conftest import run_seed_migration

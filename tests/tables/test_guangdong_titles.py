@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from engine.scoring.guangdong import GuangdongHand, Winner, WinWay, settle
+from engine.games.guangdong.fans import WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner, settle
 from engine.tiles import parse_tiles
 
 pytestmark = pytest.mark.django_db

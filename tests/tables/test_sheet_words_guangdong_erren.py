@@ -9,8 +9,10 @@ import re
 import pytest
 from django.utils import translation
 
-from engine.scoring import erren, guangdong
-from engine.scoring.guangdong import GuangdongHand, Winner, WinWay
+from engine.games.erren import scoring as erren
+from engine.games.guangdong import scoring as guangdong
+from engine.games.guangdong.fans import WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner
 from engine.sheet import Meld, with_posted_transfers
 from engine.tiles import parse_tiles
 from tables.sheet_text import explain, explained

@@ -52,3 +52,27 @@ def test_grants_relief_the_welcome_gift_and_an_escape_in_words(robbed, four_play
     assert "新手礼包</td>" in page and "救济金</td>" in page and "运营发放：补偿断线" in page
     assert "第 1 局 平和麻将 底 10 — 老王 逃跑，分得罚金" in page
     assert "welcome grant" not in page and "user:" not in page
+
+
+def api_rows(user, language: str = "zh-hans") -> list[dict]:
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(user)
+    return client.get("/api/v1/wallet/transactions/", HTTP_ACCEPT_LANGUAGE=language).json()["results"]
+
+
+def test_the_wallet_api_says_it_too_with_the_hand_and_its_replay(robbed, four_players):
+    newest = api_rows(four_players[0])[0]
+    assert newest["reference"] == f"hand:{robbed.pk}"  # the machine's key stays
+    assert newest["description"] == "第 1 局 平和麻将 底 10 — 小芳 抢金"
+    assert newest["hand_id"] == robbed.pk
+    assert newest["replay"] == f"http://testserver/tables/hands/{robbed.pk}/replay/"
+    english = api_rows(four_players[0], "en")[0]["description"]
+    assert english == "Hand 1 · Pinghe mahjong · base 10 — 小芳 Rob the gold (抢金)"
+
+
+def test_the_wallet_api_describes_grants_without_a_hand(robbed, four_players):
+    ledger.grant(four_players[0], 10, by=None, reason="补偿断线", key="g")
+    newest = api_rows(four_players[0])[0]
+    assert (newest["description"], newest["hand_id"], newest["replay"]) == ("运营发放：补偿断线", None, None)

@@ -8,8 +8,8 @@ import dataclasses
 import random
 
 from engine import bot_normal
+from engine.games.erren.actions import Declare
 from engine.hand import Phase, legal_actions
-from engine.variants.erren_actions import Declare
 from tests.engine.erren.table import ALICE, BOB, KEEP, D, play, table
 
 BOB_JUNK = "147m258p369s1234z"  # 13 tiles, nothing Alice's hand needs

@@ -13,8 +13,8 @@ import random
 from dataclasses import replace
 
 from engine import bot, bot_normal
+from engine.games.guangdong import bot as gd
 from engine.tiles import Tile
-from engine.variants import guangdong_bot as gd
 from tests.engine.flow.harness import ALICE, D, deal
 from tests.engine.test_evaluation import seat_sight
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.scoring.erren import ErrenWin, WinKind
+from engine.games.erren.fans import ErrenWin, WinKind
 from engine.scoring.situation_json import meld  # "555z" pong, "123m" chow, "2222p!" 暗杠
 from engine.tiles import Tile, parse_tiles
 

@@ -12,13 +12,13 @@ from collections import Counter
 from typing import Any
 
 from engine.events import Event
+from engine.games.erren.actions import Declare, Exchange, Pick, Swap
+from engine.games.erren.rules import HAIDI_DRAWS, LIVE_WALL
 from engine.hand import HandState, Window, start_hand
 from engine.hand_script import arrange
 from engine.sheet import SettlementSheet, WinContext
 from engine.tiles import Tile, format_tiles, parse_tiles
 from engine.variants import get as get_variant
-from engine.variants.erren import HAIDI_DRAWS, LIVE_WALL
-from engine.variants.erren_actions import Declare, Exchange, Pick, Swap
 from tests.engine.flow.harness import ALICE, BOB, PASS, WIN, D, play_events
 
 # The flow stories' cast, moves and `play` serve the erren stories too.

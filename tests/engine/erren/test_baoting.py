@@ -2,8 +2,8 @@
 
 import pytest
 
+from engine.games.erren.actions import AlreadyDeclared, DeclaredHandLocked, NotReadyToDeclare
 from engine.hand import Phase, apply, legal_actions
-from engine.variants.erren_actions import AlreadyDeclared, DeclaredHandLocked, NotReadyToDeclare
 
 from .table import ALICE, BOB, DECLARE, KEEP, PASS, WIN, D, fan_items, kinds, play, result, sheet, table, window
 

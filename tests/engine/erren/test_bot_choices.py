@@ -1,8 +1,8 @@
 """The bot's erren choices: what to exchange, whether to take a triplet, which tile to pick."""
 
+from engine.games.erren.rules import bot_exchange, bot_pick, bot_swap
 from engine.shapes import Shape
 from engine.tiles import Tile, parse_tiles
-from engine.variants.erren import bot_exchange, bot_pick, bot_swap
 
 SHAPES = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS})
 

@@ -7,7 +7,7 @@ import pytest
 
 from engine.cli import main
 from engine.cli_score import score
-from engine.scoring.erren_situation import SituationError
+from engine.games.erren.situation import SituationError
 
 BOB_ZIMO: dict = {
     "variant": "erren",

@@ -2,8 +2,8 @@
 
 import pytest
 
+from engine.games.erren.actions import BadExchange
 from engine.hand import Phase, apply
-from engine.variants.erren_actions import BadExchange
 
 from .table import ALICE, BOB, EXCHANGE, KEEP, PASS, hand, kinds, play, table
 

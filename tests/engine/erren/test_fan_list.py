@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring.erren import ALL_FANS, CAP, score
+from engine.games.erren.fans import ALL_FANS, CAP, score
 
 from .builders import win
 

@@ -2,8 +2,8 @@
 
 import pytest
 
+from engine.games.erren.rules import haidi_seat, option_rng, pick_choices, rolls, swap_offer
 from engine.tiles import parse_tiles
-from engine.variants.erren import haidi_seat, option_rng, pick_choices, rolls, swap_offer
 
 ALICE, BOB = 0, 1
 

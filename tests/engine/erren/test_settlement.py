@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring.erren import InvalidWin, NotAWin, Table, score, settle, settle_win
+from engine.games.erren.fans import InvalidWin, NotAWin, score
+from engine.games.erren.scoring import Table, settle, settle_win
 from engine.sheet import SheetError, WinContext, WinType
 from engine.tiles import Tile, parse_tiles
 

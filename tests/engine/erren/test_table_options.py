@@ -7,10 +7,10 @@ import pytest
 
 from engine.actions import Action
 from engine.events import Event
+from engine.games.erren.actions import NotOffered
 from engine.hand import Phase, apply, legal_actions, start_hand
 from engine.replay import replay
 from engine.tiles import Tile
-from engine.variants.erren_actions import NotOffered
 from engine.view import view
 from tests.engine.flow.harness import bots_finish
 

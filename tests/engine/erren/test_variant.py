@@ -1,7 +1,7 @@
 """erren is data in the registry: two seats, 136 tiles, 14/13, the 71-tile live wall, options off."""
 
 from engine import variants
-from engine.variants.erren import DEAD_TILES, LIVE_WALL
+from engine.games.erren.rules import DEAD_TILES, LIVE_WALL
 
 
 def test_erren_is_a_two_seat_game_of_136_tiles_dealing_14_and_13():

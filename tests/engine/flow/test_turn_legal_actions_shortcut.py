@@ -15,10 +15,10 @@ from dataclasses import replace
 import pytest
 
 from engine.actions import Action, Discard, IllegalAction, Kong, Win
+from engine.games.erren.actions import Declare
 from engine.hand import HandState, Phase, apply, legal_actions, validate
 from engine.hand.state import replace_seat
 from engine.tiles import NON_FLOWER_TILES
-from engine.variants.erren_actions import Declare
 from tests.engine.flow.harness import erratic_states
 
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]

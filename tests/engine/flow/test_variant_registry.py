@@ -3,7 +3,7 @@
 import pytest
 
 from engine import variants
-from engine.variants import DeadWall, GoldDiscard, UnknownVariant, Variant
+from engine.variants import DeadWall, Game, GoldDiscard, UnknownVariant, Variant
 
 
 @pytest.mark.parametrize(
@@ -41,4 +41,4 @@ def test_registering_a_different_variant_under_a_taken_id_is_refused():
         id="pinghe", name_zh="x", n_seats=2, has_flowers=False, dealer_tiles=14, other_tiles=13, shape_names=()
     )
     with pytest.raises(ValueError, match="twice"):
-        variants.register(clash)
+        variants.register(Game(clash))

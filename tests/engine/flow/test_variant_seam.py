@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.games.erren.flow import ErrenFlow
+from engine.games.guangdong.flow import GuangdongFlow
 from engine.hand import FlowHooks, flow_hooks
 from engine.variants import all_ids
 from engine.variants import get as get_variant
-from engine.variants.erren_flow import ErrenFlow
-from engine.variants.guangdong_flow import GuangdongFlow
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "engine" / "hand"

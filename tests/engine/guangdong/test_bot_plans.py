@@ -2,9 +2,7 @@
 
 import pytest
 
-from engine.sheet import Meld
-from engine.tiles import Tile, parse_tiles
-from engine.variants.guangdong_bot import (
+from engine.games.guangdong.bot import (
     Plan,
     accept_discard_win,
     choose_discard,
@@ -13,6 +11,8 @@ from engine.variants.guangdong_bot import (
     wants_kong,
     wants_pong,
 )
+from engine.sheet import Meld
+from engine.tiles import Tile, parse_tiles
 
 VALUED = frozenset(parse_tiles("1z2z5z6z7z"))  # 东 seat, 南 round, the dragons
 

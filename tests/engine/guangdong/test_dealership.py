@@ -2,9 +2,9 @@
 
 import pytest
 
+from engine.games.guangdong.rules import Dealership, seat_wind
 from engine.tiles import Tile
 from engine.variants import get
-from engine.variants.guangdong import Dealership, seat_wind
 
 EAST, SOUTH, WEST, NORTH = (Tile.parse(f"{n}z") for n in "1234")
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.scoring.guangdong import Reading, Situation, WinWay, score
+from engine.games.guangdong.fans import Reading, Situation, WinWay, score
 from engine.tiles import Tile
 
 EAST, SOUTH = Tile.parse("1z"), Tile.parse("2z")

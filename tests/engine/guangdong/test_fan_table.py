@@ -6,7 +6,7 @@ points = 2^番 as in the 记分 column.
 
 import pytest
 
-from engine.scoring.guangdong import HandShape, Reading, Situation, WinWay, best_score, score
+from engine.games.guangdong.fans import HandShape, Reading, Situation, WinWay, best_score, score
 
 ON_DISCARD = Situation()
 

@@ -1,8 +1,8 @@
 """包自摸: who becomes liable for a player's self-draw when a claim is made on their discard."""
 
-from engine.scoring.guangdong import FirstTurn
+from engine.games.guangdong.fans import FirstTurn
+from engine.games.guangdong.rules import first_turn_win, liable_after_claim
 from engine.sheet import Meld
-from engine.variants.guangdong import first_turn_win, liable_after_claim
 
 ALICE, BOB, CAROL, DAVE = 0, 1, 2, 3
 

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.scoring.guangdong import GuangdongHand, Winner, WinWay, score_winner
+from engine.games.guangdong.fans import WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner, score_winner
 from engine.tiles import Tile, parse_tiles
 
 

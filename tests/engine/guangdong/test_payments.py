@@ -2,7 +2,8 @@
 
 import pytest
 
-from engine.scoring.guangdong import ScoredWin, ScoringError, WinWay, owed_transfers
+from engine.games.guangdong.fans import ScoringError, WinWay
+from engine.games.guangdong.scoring import ScoredWin, owed_transfers
 
 BASE = 10
 EAST_SEAT, SOUTH_SEAT, WEST_SEAT, NORTH_SEAT = 0, 1, 2, 3

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.scoring.guangdong import HandShape, Reading, ScoringError
+from engine.games.guangdong.fans import HandShape, Reading, ScoringError
 
 
 def test_a_reading_prints_back_in_mpsz():

@@ -1,6 +1,7 @@
 """The settlement sheet of finished guangdong hands, from the winners' tiles to coins."""
 
-from engine.scoring.guangdong import FirstTurn, GuangdongHand, Winner, WinWay, settle
+from engine.games.guangdong.fans import FirstTurn, WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner, settle
 from engine.sheet import Meld
 from engine.tiles import Tile, parse_tiles
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.scoring.guangdong import FirstTurn, HandShape, Reading, Situation, WinWay, score
+from engine.games.guangdong.fans import FirstTurn, HandShape, Reading, Situation, WinWay, score
 
 CHICKEN = Reading.parse("123m 456p 789s 222s 55m")
 FULL_FLUSH = Reading.parse("123m 456m 789m 234m 55m")

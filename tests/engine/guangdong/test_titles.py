@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.scoring.guangdong import TITLES, player_title
+from engine.games.guangdong.titles import TITLES, player_title
 
 BOUNDARIES = [
     (-500, "炸胡"),

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
+from engine.games.guangdong.bot import _held, _usefulness
 from engine.tiles import DRAGONS, NON_FLOWER_TILES, Tile
-from engine.variants.guangdong_bot import _held, _usefulness
 
 
 def counted(tile: Tile, hand: list[Tile], valued: frozenset[Tile]) -> int:

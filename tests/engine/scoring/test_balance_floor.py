@@ -1,6 +1,7 @@
 """RULINGS: a player never pays more than their balance; the sheet shows owed and paid."""
 
-from engine.scoring import settle_nanping, settle_pinghe
+from engine.games.nanping.scoring import settle_nanping
+from engine.games.pinghe.scoring import settle_pinghe
 from engine.sheet import SeatTally
 from tests.engine.scoring.situations import ANN, BASE, BO, CY, DI, finished, tallies
 

@@ -2,8 +2,7 @@
 
 import pytest
 
-from engine.scoring import settle_nanping
-from engine.scoring.nanping import huagang_points
+from engine.games.nanping.scoring import huagang_points, settle_nanping
 from engine.sheet import SeatTally, SheetError
 from tests.engine.scoring.situations import ANN, BASE, BO, CY, DI, finished, paid_to, tallies
 

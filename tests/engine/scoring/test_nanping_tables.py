@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.scoring import settle_nanping
+from engine.games.nanping.scoring import settle_nanping
 from engine.sheet import SeatTally
 from tests.engine.scoring.situations import ANN, BASE, BO, CY, DI, finished, paid_to, tallies
 

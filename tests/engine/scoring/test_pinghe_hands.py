@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.scoring import settle_pinghe
+from engine.games.pinghe.scoring import settle_pinghe
 from engine.sheet import SheetError
 from tests.engine.scoring.situations import ANN, BASE, BO, CY, DI, finished, paid_to
 

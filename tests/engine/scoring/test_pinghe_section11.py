@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.scoring import settle_pinghe
+from engine.games.pinghe.scoring import settle_pinghe
 from tests.engine.scoring.situations import ANN, BASE, BO, CY, DI, finished, paid_to
 
 SECTION_11 = [

@@ -2,8 +2,7 @@
 
 import pytest
 
-from engine.scoring import settle_pinghe
-from engine.scoring.pinghe import can_win_on_discard, dianpao_points, win_allowed_with_golds
+from engine.games.pinghe.scoring import can_win_on_discard, dianpao_points, settle_pinghe, win_allowed_with_golds
 from engine.scoring.situation_json import meld
 from engine.sheet import SheetError, WinType
 from engine.tiles import Tile, parse_tiles

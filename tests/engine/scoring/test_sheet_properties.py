@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.scoring import settle_nanping
+from engine.games.nanping.scoring import settle_nanping
 from engine.sheet import Charge, SeatTally, SheetHeader, build_sheet
 from tests.engine.scoring.situations import BO, finished
 

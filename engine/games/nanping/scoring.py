@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.scoring.common import SHAPELESS_WINS, count_golds, header, to_reading, winning_readings
+from engine.games.gold import SHAPELESS_WINS, count_golds, header, to_reading, winning_readings
 from engine.sheet import (
     Charge,
     Reading,
@@ -68,7 +68,7 @@ def settle_nanping(ctx: WinContext) -> SettlementSheet:
     return _win(ctx, ctx.winner, ctx.win_type, fenbing)
 
 
-settle = settle_nanping  # the name the variant registers (engine/variants/nanping.py: Variant.scoring)
+settle = settle_nanping  # the name the variant registers (engine/games/nanping/__init__.py: Variant.scoring)
 
 
 def multiplier(streak: int, *, dealer_involved: bool) -> int:

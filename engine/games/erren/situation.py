@@ -10,7 +10,7 @@
 joins them (leave it out for 天和, when the dealt hand already wins). Melds are
 mpsz, a trailing "!" marks a 暗杠. `type` is dianpao (吃胡), zimo (自摸),
 qianggang (抢杠) or tianhu (天和); the other win keys are the flags of
-`engine.scoring.erren.FACTS` (baoting, tianting, first_go, kong_replacement,
+`engine.games.erren.scoring.FACTS` (baoting, tianting, first_go, kong_replacement,
 last_tile, haidi), all false when left out. `bonus` is the 花牌 turned up on
 the wall. `win` null (or missing) is a drawn hand.
 """
@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games.erren.scoring import FACTS, N_SEATS, VARIANT, settle
 from engine.scoring import situation_json as sj
-from engine.scoring.erren import FACTS, N_SEATS, VARIANT, settle
 from engine.scoring.situation_json import SituationError
 from engine.sheet import Meld, SettlementSheet, WinContext, WinType
 

@@ -21,16 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.games.guangdong.fans import EAST_TILE, N_SEATS, FirstTurn, WinWay
+from engine.games.guangdong.scoring import GuangdongHand, Winner, settle
 from engine.scoring import situation_json as sj
-from engine.scoring.guangdong import (
-    EAST_TILE,
-    N_SEATS,
-    FirstTurn,
-    GuangdongHand,
-    Winner,
-    WinWay,
-    settle,
-)
 from engine.scoring.situation_json import SituationError
 from engine.sheet import Meld, SettlementSheet
 

@@ -36,9 +36,7 @@ from engine import hand as h
 from engine import hand_rules as rules
 from engine.actions import Action, Discard, Pass, TileNotInHand, Win
 from engine.events import private, public
-from engine.sheet import WinType
-from engine.tiles import Tile, format_tiles
-from engine.variants.erren_actions import (
+from engine.games.erren.actions import (
     AlreadyDeclared,
     BadExchange,
     Declare,
@@ -49,7 +47,7 @@ from engine.variants.erren_actions import (
     Pick,
     Swap,
 )
-from engine.variants.erren_rules import (
+from engine.games.erren.rules import (
     HAIDI_DRAWS,
     bot_exchange,
     bot_pick,
@@ -60,6 +58,8 @@ from engine.variants.erren_rules import (
     rolls,
     swap_offer,
 )
+from engine.sheet import WinType
+from engine.tiles import Tile, format_tiles
 from engine.waits import discard_shanten
 
 _KIND = attrgetter("kind")  # tiles sort by kind: ints compare in C
@@ -537,7 +537,7 @@ class ErrenFlow(h.FlowHooks):
     def win_facts(
         self, d: h.Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
     ) -> tuple[tuple[str, Any], ...]:
-        """What the 番 list needs beyond the tiles (engine.scoring.erren.FACTS)."""
+        """What the 番 list needs beyond the tiles (engine.games.erren.scoring.FACTS)."""
         ext = _ext(d)
         if winner is None or kind is None:
             return ()

@@ -29,11 +29,11 @@ from typing import Any
 from engine import hand as h
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, Win
 from engine.events import public
-from engine.scoring.guangdong import FirstTurn, Situation, WinWay, best_score, readings_of
+from engine.games.guangdong import bot as bot
+from engine.games.guangdong.fans import FirstTurn, Situation, WinWay, best_score, readings_of
+from engine.games.guangdong.rules import Dealership, first_turn_win, liable_after_claim, seat_wind
 from engine.sheet import Meld, WinType
 from engine.tiles import DRAGONS, Tile, format_tiles
-from engine.variants import guangdong_bot as bot
-from engine.variants.guangdong_rules import Dealership, first_turn_win, liable_after_claim, seat_wind
 
 
 class PassedSameTile(IllegalAction):
@@ -285,7 +285,7 @@ class GuangdongFlow(h.FlowHooks):
     def win_facts(
         self, d: h.Draft, winner: int | None, kind: WinType | None, tile: Tile | None, discarder: int | None
     ) -> tuple[tuple[str, Any], ...]:
-        """What engine.scoring.guangdong.settle_context needs beyond the tiles (plain JSON values)."""
+        """What engine.games.guangdong.scoring.settle_context needs beyond the tiles (plain JSON values)."""
         facts: list[tuple[str, Any]] = [("round_wind", str(round_wind(d)))]
         if winner is None or kind is None:
             return tuple(facts)

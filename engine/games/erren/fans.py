@@ -18,20 +18,9 @@ from enum import IntEnum
 
 from engine.shapes import Decomposition, Group, GroupKind, Shape, decompose
 from engine.sheet import (
-    Charge,
     Meld,
     MeldKind,
-    ReadingGroup,
-    SettlementSheet,
-    SheetError,
-    SheetHeader,
-    SheetItem,
-    Unit,
-    WinContext,
-    WinType,
-    build_sheet,
 )
-from engine.sheet import Reading as SheetReading
 from engine.tiles import DRAGONS, WINDS, Suit, Tile, format_tiles
 
 CAP = 13  # 上限（封顶）: the 役满 value and the cap of every total
@@ -175,7 +164,7 @@ class Reading:
 
     def describe(self) -> str:
         """The sets and pair in mpsz, e.g. "123m 456p 789s 111z 55m"."""
-        return " ".join(format_tiles(_physical(g)) for g in self.groups)
+        return " ".join(format_tiles(physical_tiles(g)) for g in self.groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +222,7 @@ def _meld_group(meld: Meld) -> Group:
 # --- the hands -------------------------------------------------------------------------------------
 
 
-def _physical(group: Group) -> tuple[Tile, ...]:
+def physical_tiles(group: Group) -> tuple[Tile, ...]:
     """The tiles a group holds on the table (a kong holds four)."""
     if group.kind == GroupKind.KONG and len(group.tiles) < 4:
         return (group.tiles[0],) * 4
@@ -241,7 +230,7 @@ def _physical(group: Group) -> tuple[Tile, ...]:
 
 
 def _all_tiles(r: Reading) -> list[Tile]:
-    return [t for g in r.groups for t in _physical(g)]
+    return [t for g in r.groups for t in physical_tiles(g)]
 
 
 def _is_triplet(g: Group) -> bool:
@@ -470,121 +459,6 @@ def _score_reading(r: Reading, win: ErrenWin) -> ErrenScore:
 
 def _bonus_copies(r: Reading, bonus: Tile | None) -> int:
     return 0 if bonus is None else sum(t == bonus for t in _all_tiles(r))
-
-
-# --- the settlement sheet ----------------------------------------------------------------------------
-
-VARIANT = "erren"
-N_SEATS = 2
-WIN_KIND_ZH = {WinKind.SELF_DRAW: "自摸", WinKind.DISCARD: "吃胡", WinKind.ROBBED_KONG: "抢杠"}
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The seats and stakes of the hand being settled."""
-
-    dealer: int
-    base: int
-    streak: int = 1
-    balances: tuple[int, int] | None = None  # turns on the balance floor (pay down to 0)
-
-
-def settle(ctx: WinContext) -> SettlementSheet:
-    """The sheet of a finished erren hand from the hand flow's `WinContext` (its `facts` carry the erren flags)."""
-    ctx.check()
-    if ctx.variant != VARIANT or ctx.n_seats != N_SEATS:
-        raise SheetError(f"erren settles two-seat erren hands, not {ctx.variant!r} with {ctx.n_seats} seats")
-    table = Table(ctx.dealer, ctx.base, ctx.streak, _pair(ctx.balances))
-    if ctx.winner is None:
-        return settle_win(None, None, table)
-    return settle_win(win_from_context(ctx), ctx.winner, table)
-
-
-def _pair(balances: tuple[int, ...] | None) -> tuple[int, int] | None:
-    return None if balances is None else (balances[0], balances[1])
-
-
-_WIN_KIND_OF = {
-    WinType.DIANPAO: WinKind.DISCARD,
-    WinType.ZIMO: WinKind.SELF_DRAW,
-    WinType.TIANHU: WinKind.SELF_DRAW,
-    WinType.QIANGGANG: WinKind.ROBBED_KONG,
-}
-
-
-def win_from_context(ctx: WinContext) -> ErrenWin:
-    """The erren win described by a finished hand's context; facts: FACTS names, bonus as mpsz."""
-    if ctx.win_type not in _WIN_KIND_OF:
-        raise SheetError(f"erren has no {ctx.win_type!r} win")
-    facts = dict(ctx.facts)
-    unknown = set(facts) - set(FACTS)
-    if unknown:
-        raise SheetError(f"unknown erren facts {sorted(unknown)}; known: {', '.join(FACTS)}")
-    bonus = facts.pop("bonus", None)
-    if ctx.win_type == WinType.TIANHU:
-        facts["first_go"] = True  # 天和 is the dealer's win on the very first go, whatever the flags say
-    return ErrenWin(
-        concealed=ctx.concealed,
-        winning_tile=ctx.win_tile if ctx.win_tile is not None else ctx.concealed[-1],
-        win_kind=_WIN_KIND_OF[ctx.win_type],  # type: ignore[index]
-        melds=ctx.melds,
-        dealer=ctx.winner == ctx.dealer,
-        bonus=Tile.parse(bonus) if bonus else None,
-        **{name: bool(value) for name, value in facts.items()},
-    )
-
-
-# The flags the hand flow reports in WinContext.facts (see ErrenWin), plus "bonus" (the 花牌, mpsz).
-FACTS = ("baoting", "tianting", "first_go", "kong_replacement", "last_tile", "haidi", "bonus")
-
-
-def settle_win(win: ErrenWin | None, winner: int | None, table: Table, notes: Sequence[str] = ()) -> SettlementSheet:
-    """The sheet of a finished hand: the opponent pays base × total 番; a draw (win None) moves nothing."""
-    if win is None or winner is None:
-        return build_sheet(_header(table, None, None, 0), [], balances=table.balances, notes=("流局 draw", *notes))
-    if winner not in range(N_SEATS):
-        raise InvalidWin(f"winner seat {winner} is not at a two-seat table")
-    result = score(win)
-    factors = (("base", table.base), ("fan", result.total), *_cap_factor(result))
-    charge = Charge(1 - winner, winner, table.base * result.total, "胡牌", "win", result.total, Unit.FAN, factors)
-    lines = [SheetItem(fan.zh, fan.en, n, Unit.FAN) for fan, n in result.items]
-    return build_sheet(
-        _header(table, winner, WIN_KIND_ZH[win.win_kind], result.total),
-        [charge],
-        fan_lines={winner: lines},
-        balances=table.balances,
-        reading=sheet_reading(result.reading),
-        notes=(*_cap_notes(result), *notes),
-    )
-
-
-def _header(table: Table, winner: int | None, win_type: str | None, total: int) -> SheetHeader:
-    return SheetHeader(VARIANT, N_SEATS, table.base, table.dealer, table.streak, winner, win_type, total)
-
-
-def _cap_factor(result: ErrenScore) -> tuple[tuple[str, int], ...]:
-    """Not a multiplier (`Charge.factors`): 役满 ("yakuman", 13), or the 番 before the 13-番 cap ("cap", n)."""
-    if result.yakuman:
-        return (("yakuman", CAP),)
-    uncapped = sum(n for _, n in result.items)
-    return (("cap", uncapped),) if uncapped > CAP else ()
-
-
-def _cap_notes(result: ErrenScore) -> tuple[str, ...]:
-    if result.yakuman:
-        return ("役满 13番 yakuman: the cap, nothing else added",)
-    if sum(n for _, n in result.items) > CAP:
-        return ("封顶 13番 capped at 13",)
-    return ()
-
-
-def sheet_reading(r: Reading) -> SheetReading:
-    """The scored reading as the sheet shows it: melds and sets, then the pair (seven pairs: all seven)."""
-    groups = [ReadingGroup(g.kind.name.lower(), format_tiles(_physical(g)), 0, g.concealed) for g in r.groups]
-    if r.shape == Shape.SEVEN_PAIRS:
-        return SheetReading(r.shape.name.lower(), tuple(groups), None)
-    pair = next(g for g in groups if g.kind == "pair")
-    return SheetReading(r.shape.name.lower(), tuple(g for g in groups if g.kind != "pair"), pair)
 
 
 def fan_table() -> Sequence[Fan]:

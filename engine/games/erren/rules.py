@@ -1,6 +1,6 @@
 """二人麻将 (erren)'s rule pieces: the wall's sizes and the pure functions its flow asks (table options,
-海底捞月, the bots' exchange/swap/pick). The game itself is registered in engine/variants/erren.py,
-which builds on this module and on engine/variants/erren_flow.py."""
+海底捞月, the bots' exchange/swap/pick). The game itself is registered in engine/games/erren/__init__.py,
+which builds on this module and on engine/games/erren/flow.py."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 The pure rule decisions only this game makes: seat and round winds (门风/风圈), the next
 dealership and round, who is liable (包) for a self-draw, and which first-turn win
-(天胡/人胡/地胡) a win is. The game itself is registered in engine/variants/guangdong.py,
-which builds on this module and on guangdong_flow.
+(天胡/人胡/地胡) a win is. The game itself is built in engine/games/guangdong/__init__.py,
+which builds on this module and on its flow (engine.games.guangdong.flow).
 docs/rules/guangdong.md is the prose version.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.scoring.guangdong import FirstTurn
+from engine.games.guangdong.fans import FirstTurn
 from engine.sheet import Meld, MeldKind
 from engine.tiles import DRAGONS, EAST, WINDS, Tile
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
-from engine.scoring.common import (
+from engine.games.gold import (
     SHAPELESS_WINS,
     all_face_tiles,
     count_golds,
@@ -98,7 +98,7 @@ def settle_pinghe(ctx: WinContext) -> SettlementSheet:
     return _win(ctx, ctx.winner, ctx.win_type, penalties, notes)
 
 
-settle = settle_pinghe  # the name the variant registers (engine/variants/pinghe.py: Variant.scoring)
+settle = settle_pinghe  # the name the variant registers (engine/games/pinghe/__init__.py: Variant.scoring)
 
 
 def check_win_allowed(ctx: WinContext) -> None:

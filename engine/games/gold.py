@@ -1,12 +1,19 @@
-"""Pieces shared by the Fujian gold games' scoring: readings, tile faces, sheet headers."""
+"""What the two Fujian gold games (pinghe, nanping) share: their table rules (`gold_game`) and
+their scoring's pieces (readings with golds, tile faces, the 游金 wins' readings, sheet headers).
+
+The 游金 states themselves (单游, 双游, ...) are the shared hand flow's, read from `GoldRules`
+(engine.variants), since the flow that plays them sits below the games.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.shapes import Decomposition, Shape, decompose
 from engine.sheet import Meld, Reading, ReadingGroup, SheetError, SheetHeader, WinContext, WinType
 from engine.tiles import BAIBAN, Tile, format_tiles
+from engine.variants import EscapeSharing, GoldRules, Variant
 
 
 def face(tile: Tile, gold: Tile | None) -> Tile:
@@ -93,3 +100,23 @@ def winning_readings(ctx: WinContext, shape_names: Sequence[str]) -> list[Decomp
 
 # Wins that need no hand shape: the gold count alone, or a wrong guess.
 SHAPELESS_WINS = frozenset({WinType.SANJINDAO, WinType.SIJINDAO, WinType.QIANG_ANGANG_WRONG})
+
+
+def gold_game(*, id: str, name_zh: str, gold: GoldRules, **rules: Any) -> Variant:
+    """A Fujian gold game's rules: what pinghe and nanping share, the game's own `rules` on top.
+
+    Four seats, the 144 tiles with flowers, 17 tiles to the dealer and 16 to the others, 抢金,
+    抢杠胡 on an added kong and the guess of a concealed one (抢暗杠), and the escape penalty of
+    12 × base, 4 to each of the three others (RULINGS.md)."""
+    shared: dict[str, Any] = dict(
+        n_seats=4,
+        has_flowers=True,
+        dealer_tiles=17,
+        other_tiles=16,
+        rob_added_kong=True,
+        rob_concealed_kong=True,
+        qiangjin=True,
+        escape_penalty_bases=12,
+        escape_sharing=EscapeSharing.EACH_OTHER_EQUALLY,
+    )
+    return Variant(id=id, name_zh=name_zh, gold=gold, **{**shared, **rules})
