@@ -114,12 +114,12 @@ def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: 
         if not ready and gold is not None:
             ready = is_win_counts(c, golds + 1, special)
     if gold is not None:  # the gold's face is drawn as 白板 (never as itself), the gold is a wildcard
-        face_wins = mask >> gold & 1
-        mask &= _NOT_GOLD_OR_BAIBAN[gold]
+        if mask >> gold & 1:
+            mask = mask & _NOT_GOLD_OR_BAIBAN[gold] | _FACE_AS_BAIBAN[gold]
+        else:
+            mask &= _NOT_GOLD_OR_BAIBAN[gold]
         if ready and golds < 4:
             mask |= 1 << gold
-        if face_wins and gold != BAIBAN:
-            mask |= _BAIBAN_BIT
     found = _new(Waits)  # not Waits(...): a frozen dataclass's __init__ costs as much as the rest here
     if any_tile:
         _set_tiles(found, _ANY_TILES.get(mask) or _any_tiles(mask))
@@ -152,6 +152,7 @@ _set_any_tile = vars(Waits)["any_tile"].__set__
 _ALL_FACES = (1 << N_KINDS) - 1
 _BAIBAN_BIT = 1 << BAIBAN
 _NOT_GOLD_OR_BAIBAN = tuple(_ALL_FACES ^ (1 << gold | _BAIBAN_BIT) for gold in range(N_KINDS))
+_FACE_AS_BAIBAN = tuple(0 if gold == BAIBAN else _BAIBAN_BIT for gold in range(N_KINDS))  # 白板 gold: no face
 
 
 @cache
