@@ -1,46 +1,24 @@
 """The `normal` bot: plays for the best result it can see, the way a careful person would.
 
-`choose(state, seat, rng)` always returns one of `legal_actions(state, seat)`, judged
-only from what `view(state, seat)` shows the seat (its own tiles, the rivers, the melds
-it can read, the gold, the wall count, the variant's public table state):
+`choose(state, seat, rng)` always returns one of `legal_actions(state, seat)`, judged only from
+what `view(state, seat)` shows the seat, through `engine.judge` (the judgement the hand review
+shares): the seat's `Sight`, the opponents' `Table`, each game's `Style`, and the one
+`best_discard` (lowest 向听 and most live 进张, the win weighed by the game's value, the deal-in
+priced as the game's payments make it cost, folding as a yes/no decision). This module adds the
+decisions around the discard:
 
-- **Efficiency**: a discard keeps the lowest 向听 and, among those, the most live 进张
-  (the copies of the useful tiles this seat cannot see), golds and 白板 as the rules play them;
-  a ready hand is worth most of a win whatever its wait (`READY_FLOOR`), so it stays ready.
-- **Defence**: each discard's chance to deal in (放炮) is estimated from every opponent's public
-  play (a readiness curve per game, by discards and declared sets; 报听 is sure) times the wait
-  shapes that win on the tile, weighed by the live copies of the tiles they hold (a 白板 is read
-  as the gold's face; what a locked 报听 hand let go since it declared is safe), times the
-  chance that seat may take a discard at all (`seat_odds`: pinghe's 点炮 needs no gold in hand
-  and 3 分, read from its flowers and shown kongs; nanping's at most one gold). What a deal-in
-  costs depends on who pays (`Style`): where every loser pays a 点炮 alike (pinghe, nanping,
-  erren's one opponent) it costs nothing the hand going on would not (in the gold games a
-  deal-in avoided mostly becomes a 自摸 paid double), so danger only breaks ties between
-  equally good discards; guangdong (the discarder pays alone) prices it only while the table's threat is above a floor
-  (`pressure`), so against a pressing seat a few 进张 buy a much safer tile; folding (弃和, the
-  safest tile) is a yes/no decision, taken only far from ready against a likely threat
-  (guangdong: a seat with four sets shown, or three late in the hand; erren: a 报听), since
-  trading each tile's danger against a far hand's small win chance broke the shape turn after
-  turn and lost coins against bots that never fold. A seat in 游金 cannot win on a discard,
-  and while anyone is in 双游 nobody can, so no tile is dangerous then; 包 liabilities
-  (guangdong) and the nanping last-tiles 包 keep their price. In erren a deal-in hands the win
-  to the one opponent, so a discard's kept win is weighed by the chance it does not deal in
-  (`Style.hand_over`); in the 4-seat games a far hand's deal-in is the cheapest way the hand
-  can end for it, and weighing it lost coins.
+- **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游 when the
+  wall is long (the win it waits for is worth twice as much and comes at the next draw), unless
+  another seat is in 游金 (it wins with its next draw: win now); nanping declares every kong for
+  its 杠分; erren declares 报听 when the wait is good enough to pay for a locked hand.
 - **Claims**: a claim is taken when it brings the hand a step closer; in the gold games a ready
-  hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims
-  by its plan; erren only when the win chance × 番 after the claim beats passing's (`_passing_worth`:
+  hand also claims for more live waits (the 游金 lone-gold wait above all); guangdong claims by
+  its plan; erren only when the win chance × 番 after the claim beats passing's (`_passing_worth`:
   a set shown costs 门清, and 断幺九 with a terminal or honour).
-- **Value**: in the gold games a ready hand that could win now holds on for 游金 / 双游
-  when the wall is long (the win it waits for is worth twice as much and comes at the
-  next draw), unless another seat is in 游金 (it wins with its next draw: win now);
-  guangdong plays every hand by live 进张, a win weighed by the 混一色/清一色/对对胡 plan it
-  leans to (they pay 4-8x a 鸡胡); nanping declares every kong for its 杠分; erren declares 报听 when
-  the wait is good enough to pay for a locked hand, and leans to 断幺九 (`_simples_worth`).
 
-Each game's weights are data (`STYLES`, one `Style` per variant), not branches. The
-phases with little to judge (喊金, the opening, 抢暗杠 guesses, erren's exchanges and
-offers) are played as the `easy` bot plays them.
+The phases with little to judge (喊金, the opening, 抢暗杠 guesses, erren's exchanges and offers)
+are played as the `easy` bot plays them. Why each weight is what it is (the measurements): the
+tuning history in docs/engine.md.
 """
 
 from __future__ import annotations
@@ -215,7 +193,7 @@ def _claim_into_youjin(state: HandState, seat: int, legal: list[Action]) -> Acti
     """nanping (a hand holding one gold may win on a discard): a chow or pong of the tile a discard
     win would take, after which a discard leaves the hand on the lone gold, is taken instead of the
     点炮 (1番): the next draw then wins 单游 (4番). As `_youjin_step`, only with the wall long and
-    nobody else in 游金. Paired, 400 hands, seeds league / s2 / s3: +0.018 / -0.010 / +0.028."""
+    nobody else in 游金."""
     gold = state.gold
     s = state.seats[seat]
     window = state.window
@@ -251,9 +229,7 @@ def _claim_helps(sg: Sight, used: list[Tile], shanten: int, for_waits: bool) -> 
     ready hand) leave it ready on more live waits, the 游金 lone-gold wait above all?
 
     A claim is a tile taken without spending a draw, so a better wait is worth a set shown
-    (measured in pinghe: claiming only for a step lost 0.37 coins a hand against easy bots,
-    whose claims on a ready hand often reach 单吊 and 游金; claiming for more 进张 short of ready
-    too did no better in nanping, -0.04 to -0.08, and costs an efficiency count per claim)."""
+    (docs/engine.md, the tuning history)."""
     after = judge.DiscardReader(sg, minus(sg.hand, used), _with_a_meld(sg.shapes))
     steps = {t: after.shanten(t) for t in set(after.hand)}
     best = min(steps.values())
