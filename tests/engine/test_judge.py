@@ -14,10 +14,11 @@ import pytest
 from engine import judge
 from engine.hand import HandState, apply, new_hand
 from engine.hand_rules import shapes_for
-from engine.shapes import Shape
+from engine.shapes import Shape, face_counts
 from engine.sheet import Meld
 from engine.tiles import N_KINDS, Tile, parse_tiles
 from engine.variants import get as get_variant
+from engine.waits import shanten_counts
 
 STANDARD = frozenset({Shape.STANDARD})
 PINGHE = get_variant("pinghe").shapes
@@ -130,6 +131,58 @@ def test_rank_discards_puts_the_widest_wait_first():
     assert best.shanten == 0
     assert best.tiles == parse_tiles("25m")  # 22+345m or 234+55m
     assert best.effective == 6  # three of each left: the fourth is in the hand
+
+
+def straightforward_efficiency(tiles: list[Tile], sight: judge.Sight) -> judge.Efficiency:
+    """Every live kind drawn in turn and the hand's 向听 read afresh (a gold drawn: a wildcard more)."""
+    counts, golds = face_counts(tiles, sight.gold)
+    in_play = sight.gold is not None
+    now = shanten_counts(counts, golds, sight.shapes, gold_in_play=in_play)
+    useful = []
+    for kind in range(N_KINDS):
+        if sight.seen[kind] >= 4:
+            continue
+        if sight.gold is not None and kind == sight.gold.kind:
+            after = shanten_counts(counts, golds + 1, sight.shapes, gold_in_play=True)
+        else:
+            face = judge.face_kind(kind, sight.gold)
+            if counts[face] >= 4:
+                continue
+            counts[face] += 1
+            after = shanten_counts(counts, golds, sight.shapes, gold_in_play=in_play)
+            counts[face] -= 1
+        if after < now:
+            useful.append(Tile(kind))
+    return judge.Efficiency(now, tuple(useful), sum(sight.live(t) for t in useful))
+
+
+@pytest.mark.parametrize("variant", ["pinghe", "nanping", "guangdong", "erren"])
+def test_effective_tiles_are_every_live_draw_that_lowers_shanten(variant):
+    """On crowded random hands (few kinds: fours, pairs; golds, 白板), ready ones read from their waits."""
+    rng = random.Random(f"efficiency-{variant}")
+    rules = get_variant(variant)
+    size = 16 if variant in ("pinghe", "nanping") else 13
+    ready = 0
+    for _ in range(400):
+        kinds = rng.sample(range(N_KINDS), rng.randint(4, 12))
+        wall = [Tile(k) for k in kinds for _ in range(4)]
+        rng.shuffle(wall)
+        gold = rng.choice([None, Tile(rng.choice(kinds)), Tile.parse("5z")]) if rules.gold else None
+        tiles = wall[:size]
+        if len(tiles) < size:
+            continue
+        sight = seat_sight(
+            "".join(str(t) for t in wall[size : size + rng.randint(0, 6)]) or "1z",
+            gold=str(gold) if gold else None,
+            shapes=rng.choice([rules.shapes, STANDARD]),
+        )
+        sight = replace(
+            sight, seen=tuple(min(4, n + sum(1 for t in tiles if t.kind == k)) for k, n in enumerate(sight.seen))
+        )
+        expected = straightforward_efficiency(tiles, sight)
+        assert judge.efficiency(tiles, sight) == expected, (tiles, gold)
+        ready += expected.shanten == 0
+    assert ready > 5
 
 
 # ---------------------------------------------------------------- danger
