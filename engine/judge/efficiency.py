@@ -79,7 +79,7 @@ def _useful_faces(counts: tuple[int, ...], golds: int, shapes: frozenset[Shape],
             work[face] -= 1
 
     now = shanten_counts(work, golds, shapes, gold_in_play=in_play)
-    if now == 0 and len(counts) == N_KINDS:  # ready: the faces that lower it are the waits (a table look-up)
+    if now == 0:  # ready: the faces that lower it are its waits (a table look-up)
         return now, sum(1 << t.kind for t in waits_counts(work, golds, shapes).tiles)
     orphans = Shape.THIRTEEN_ORPHANS in shapes
     isolated: int | None = None  # the shanten after drawing a tile that joins nothing: the same for all such
