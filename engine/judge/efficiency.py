@@ -49,7 +49,7 @@ def efficiency(tiles: Sequence[Tile], sight: Sight, shapes: frozenset[Shape] | N
 
 def _efficiency(counts: list[int], golds: int, sight: Sight, shapes: frozenset[Shape]) -> Efficiency:
     gold = sight.gold
-    now, useful_faces = _useful_faces(tuple(counts), golds, shapes, gold is not None)
+    now, useful_faces = _useful_faces(bytes(counts), golds, shapes, gold is not None)
     useful: list[Tile] = []
     total = 0
     for kind, seen in enumerate(sight.seen):
@@ -64,11 +64,12 @@ def _efficiency(counts: list[int], golds: int, sight: Sight, shapes: frozenset[S
 
 
 @lru_cache(maxsize=1 << 14)
-def _useful_faces(counts: tuple[int, ...], golds: int, shapes: frozenset[Shape], in_play: bool) -> tuple[int, int]:
+def _useful_faces(counts: bytes, golds: int, shapes: frozenset[Shape], in_play: bool) -> tuple[int, int]:
     """(the shanten of face `counts` plus `golds`, the bit mask of the faces one more copy of which
     lowers it; faces held four times left out). A ready hand's are its waits (`waits_counts` without
     a gold kind lists faces: the same faces as one more copy each, checked on 64,000 random ready
-    hands). Memoized: a seat's hand is asked again at each claim offered to it."""
+    hands). Memoized (the counts as bytes: a small key): a seat's hand is asked again at each claim
+    offered to it."""
     work = list(counts)
 
     def after(face: int) -> int:
