@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from engine import bot_normal
+from engine import bot_normal, judge
 from engine.actions import Action, Pass, Pong
 from engine.hand import HandState, Phase, legal_actions
 from tests.engine.erren.table import ALICE, BOB, KEEP, D, play, table
@@ -36,8 +36,8 @@ def test_a_concealed_hand_keeps_its_worth_rather_than_pong_into_a_smaller_ready_
 
 
 def test_by_a_step_closer_alone_the_same_hand_would_pong(monkeypatch: pytest.MonkeyPatch) -> None:
-    by_steps = dataclasses.replace(bot_normal.STYLES["erren"], claim_by_worth=False)
-    monkeypatch.setitem(bot_normal.STYLES, "erren", by_steps)
+    by_steps = dataclasses.replace(judge.STYLES["erren"], claim_by_worth=False)
+    monkeypatch.setitem(judge.STYLES, "erren", by_steps)
     _, choice = bob_answers_5m()
     assert choice == Pong()
 
@@ -50,5 +50,5 @@ def test_a_pong_worth_more_than_what_passing_keeps_is_taken() -> None:
 
 
 def test_only_erren_weighs_its_claims_by_worth() -> None:
-    assert bot_normal.STYLES["erren"].claim_by_worth
-    assert not any(bot_normal.STYLES[name].claim_by_worth for name in ("pinghe", "nanping", "guangdong"))
+    assert judge.STYLES["erren"].claim_by_worth
+    assert not any(judge.STYLES[name].claim_by_worth for name in ("pinghe", "nanping", "guangdong"))

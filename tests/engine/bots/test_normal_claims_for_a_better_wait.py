@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from engine import bot_normal
+from engine import bot_normal, judge
 from engine.actions import Action, Chow, Pass, Win
 from engine.hand import Phase, legal_actions
 from engine.tiles import Tile
@@ -36,12 +36,12 @@ def test_a_ready_hand_chows_into_the_lone_gold_wait():
 
 def test_where_claims_only_count_for_a_step_the_same_hand_passes(monkeypatch):
     # erren's style (门清 and 报听 pay there): a claim must bring the hand a step closer.
-    no_waits = dataclasses.replace(bot_normal.STYLES["pinghe"], claim_for_waits=False)
-    monkeypatch.setitem(bot_normal.STYLES, "pinghe", no_waits)
+    no_waits = dataclasses.replace(judge.STYLES["pinghe"], claim_for_waits=False)
+    monkeypatch.setitem(judge.STYLES, "pinghe", no_waits)
     choice, legal = bob_answers()
     assert any(isinstance(a, Chow) for a in legal)
     assert choice == Pass()
-    assert not bot_normal.STYLES["erren"].claim_for_waits
+    assert not judge.STYLES["erren"].claim_for_waits
 
 
 def test_in_nanping_it_chows_into_the_lone_gold_wait_rather_than_win_on_the_discard():
