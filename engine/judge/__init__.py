@@ -4,7 +4,7 @@ One public model of what a seat can see (`Sight`, `sight(state, seat)`), its 向
 (`shanten`, `efficiency`, `DiscardReader`: `engine.waits`' one shanten asked through its public
 functions), each discard's danger (`Table`, `table_for`, `risks`, `danger`), a hand's win chance
 and value (`win_chance`, `plan_worth`, `simples_worth`, `fan_estimate`), each game's style as data
-(`Style`, `style_for`, `register_style`), and the one `best_discard` (the bot's discard, the
+(`Style`, set by each game's package as `Game.style`; `style_for`), and the one `best_discard` (the bot's discard, the
 review's careful choice; `Discards` judges a decision's discards for the review from one reading).
 
 Modules: `sight` → `efficiency` → `style` → `danger` → `worth` → `choice`. Nothing here imports a
@@ -29,15 +29,7 @@ from engine.judge.danger import (
 )
 from engine.judge.efficiency import DiscardReader, Efficiency, efficiency, face_kind, links, shanten
 from engine.judge.sight import Sight, sight
-from engine.judge.style import (
-    DEFAULT_STYLE,
-    FAR_FULL,
-    FULL_EFFECTIVE,
-    STYLES,
-    Style,
-    register_style,
-    style_for,
-)
+from engine.judge.style import DEFAULT_STYLE, FAR_FULL, FULL_EFFECTIVE, Style, style_for
 from engine.judge.worth import (
     CLOSED_FAN,
     OPEN_FAN,
@@ -68,7 +60,6 @@ __all__ = [
     "REACH_FLOOR",
     "READY_FLOOR",
     "SIMPLES_FADE",
-    "STYLES",
     "WIN_CHANCE",
     "Choice",
     "DiscardChoice",
@@ -94,7 +85,6 @@ __all__ = [
     "plan_worth",
     "pressure",
     "readiness",
-    "register_style",
     "risks",
     "seat_odds",
     "shanten",

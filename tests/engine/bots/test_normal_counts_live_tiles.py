@@ -8,7 +8,7 @@ from engine.tiles import Tile
 from tests.engine.test_judge import seat_sight
 
 CALM = judge.Table(ready=(0.0, 0.0, 0.0, 0.0), threat=0.0)
-STYLE = judge.STYLES["nanping"]
+STYLE = judge.style_for("nanping")
 
 
 def test_the_wait_whose_tiles_are_all_in_the_rivers_is_broken_up():

@@ -20,7 +20,7 @@ BOB_LET_5P_PASS = ("", "9p", "5p", "")  # Carol threw 5p after Bob's last discar
 
 
 def thrown(variant: str, *, melds=BOB_FOUR_SETS, declared=(False, False, False, False), drawable=60) -> Tile:
-    style = judge.STYLES[variant]
+    style = judge.style_for(variant)
     sight = seat_sight(FAR, rivers=BOB_LET_5P_PASS, melds=melds, declared=declared, drawable=drawable, turn=0)
     sight = dataclasses.replace(sight, last_tiles_bao=get_variant(variant).last_tiles_auto_win)
     table = judge.Table.read(style, sight)
@@ -47,11 +47,11 @@ def test_nanping_keeps_its_shape_as_pinghe_does_but_pays_for_safety_in_its_last_
 
 
 def test_folding_needs_both_a_far_hand_and_a_nearly_sure_threat():
-    style = judge.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     hot = judge.Table(ready=(0.0, 0.95, 0.0, 0.0), threat=0.95)
     warm = judge.Table(ready=(0.0, 0.5, 0.0, 0.0), threat=0.5)
     assert judge.folds(style, 2, hot)
     assert not judge.folds(style, 1, hot)  # one step away: the hand still races
     assert not judge.folds(style, 4, warm)
-    assert not judge.folds(judge.STYLES["pinghe"], 4, hot)
-    assert not judge.folds(judge.STYLES["nanping"], 4, hot)
+    assert not judge.folds(judge.style_for("pinghe"), 4, hot)
+    assert not judge.folds(judge.style_for("nanping"), 4, hot)

@@ -17,7 +17,7 @@ BOB_RIVER = "9s7s1m9m3s2z"
 
 
 def alice_throws(bob_declared: bool) -> Tile:
-    style = judge.STYLES["erren"]
+    style = judge.style_for("erren")
     sight = seat_sight(
         ALICE, rivers=("", BOB_RIVER), melds=((), ()), you=(0, 0), declared=(False, bob_declared), drawable=40
     )

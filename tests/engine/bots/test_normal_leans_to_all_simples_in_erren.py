@@ -17,7 +17,7 @@ from engine.shapes import Shape
 from engine.tiles import Tile
 from tests.engine.test_judge import seat_sight
 
-ERREN = judge.STYLES["erren"]
+ERREN = judge.style_for("erren")
 PLAIN = dataclasses.replace(ERREN, simples_fan=0.0)
 SHAPES = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS})
 

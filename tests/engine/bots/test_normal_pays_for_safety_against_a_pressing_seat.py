@@ -18,7 +18,7 @@ NOBODY_SHOWS = ((), (), (), ())
 
 
 def dave_throws(melds) -> tuple[Tile, int, float]:
-    style = judge.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     sight = seat_sight(DAVE, rivers=BOB_RIVER, melds=melds, drawable=40, turn=0)
     table = judge.Table.read(style, sight)
     tile, choice = judge.best_discard(sight, style, table, sorted(set(sight.hand)))
@@ -28,11 +28,11 @@ def dave_throws(melds) -> tuple[Tile, int, float]:
 
 def test_with_nobody_pressing_dave_keeps_the_most_live_tiles():
     tile, effective, threat = dave_throws(NOBODY_SHOWS)
-    assert threat < judge.STYLES["guangdong"].threat_floor
+    assert threat < judge.style_for("guangdong").threat_floor
     assert (tile, effective) == (Tile.parse("9s"), 15)
 
 
 def test_against_bob_with_three_sets_shown_dave_throws_the_tile_bob_threw():
     tile, effective, threat = dave_throws(BOB_THREE_SETS)
-    assert threat > judge.STYLES["guangdong"].threat_floor
+    assert threat > judge.style_for("guangdong").threat_floor
     assert (tile, effective) == (Tile.parse("9p"), 11)

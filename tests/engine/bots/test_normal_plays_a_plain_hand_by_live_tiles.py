@@ -36,7 +36,7 @@ def test_a_plain_hand_throws_the_lone_honour_the_easy_plan_keeps():
 
 def test_a_hand_leaning_to_one_suit_sheds_a_stray_for_its_flush():
     sight = seat_sight(LEANING)
-    style = judge.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     target = gd.choose_target(sight.hand, ())
     assert target.plan == gd.Plan.HALF_FLUSH
     tile, choice = judge.best_discard(sight, style, judge.Table.read(style, sight), sorted(set(sight.hand)))

@@ -23,7 +23,7 @@ BOB_FOUR_SETS = ((), ("123s", "678s", "777p", "345m"), (), ())
 
 
 def dave_throws(drawable: int) -> tuple[Tile, int]:
-    style = judge.STYLES["nanping"]
+    style = judge.style_for("nanping")
     sight = seat_sight(DAVE, gold="1z", rivers=RIVERS, melds=BOB_FOUR_SETS, drawable=drawable, turn=0)
     sight = dataclasses.replace(sight, last_tiles_bao=get_variant("nanping").last_tiles_auto_win)
     table = judge.Table.read(style, sight)

@@ -15,14 +15,14 @@ DAVE = "1p1s" + "5z6z" + "3m4m6m7m8m9m" + "2z3z4z"
 
 def chance(tile: str, *, rivers=("", "", "", ""), gold: str | None = None) -> float:
     """Dave's (seat 0) chance of dealing in with `tile` at the four-seat table (guangdong's reading)."""
-    style = judge.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     sight = seat_sight(DAVE, rivers=rivers, melds=BOB_FOUR_SETS, gold=gold, turn=0)
     return judge.risks(sight, judge.Table.read(style, sight), Tile.parse(tile))[0]
 
 
 def erren_chance(tile: str, hand: str, rivers: tuple[str, str], declared_at: tuple[int | None, int | None]) -> float:
     """Alice's (seat 0) chance of dealing in with `tile` against Bob, who has declared 报听."""
-    style = judge.STYLES["erren"]
+    style = judge.style_for("erren")
     sight = seat_sight(hand, rivers=rivers, melds=((), ()), you=(0, 0), declared=(False, True), turn=0)
     return judge.risks(sight, judge.Table.read(style, sight, declared_at), Tile.parse(tile))[0]
 

@@ -22,7 +22,7 @@ def odds(hand: str = HAND, *, flowers=(0, 0, 0, 0), max_golds: int = 0, min_poin
 
 
 def bob_dangers(flowers) -> list[float]:
-    style = judge.STYLES["pinghe"]
+    style = judge.style_for("pinghe")
     sight = seat_sight(HAND, gold="9s", melds=BOB_FOUR_SETS)
     table = judge.Table.read(style, sight, (), judge.seat_odds(sight, flowers, HELD, 0, 3))
     return [judge.danger(sight, table, t) for t in sorted(set(sight.hand))]

@@ -14,7 +14,7 @@ CAROL_FOUR_SETS = ((), (), ("123s", "456s", "789m", "222p"), ())
 
 
 def risks_of(you: tuple[int, ...], melds=BOB_FOUR_SETS) -> dict[str, float]:
-    style = judge.STYLES["pinghe"]
+    style = judge.style_for("pinghe")
     sight = seat_sight(HAND, gold="9s", melds=melds, you=you, share=0.35)
     table = judge.Table.read(style, sight)
     return {str(t): judge.danger(sight, table, t) for t in sorted(set(sight.hand))}
@@ -35,7 +35,7 @@ def test_during_a_shuangyou_no_tile_is_dangerous_whoever_looks_ready():
 
 
 def test_the_gold_itself_is_never_dangerous():
-    style = judge.STYLES["nanping"]
+    style = judge.style_for("nanping")
     sight = seat_sight(HAND + "9s", gold="9s", melds=BOB_FOUR_SETS)
     table = judge.Table.read(style, sight)
     assert judge.danger(sight, table, Tile.parse("9s")) == 0

@@ -18,7 +18,7 @@ BOB_THREE_SETS = ((), ("123s", "678s", "777p"), (), ())
 
 
 def test_against_a_pressing_seat_dave_stays_ready_on_the_closed_wait():
-    style = judge.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     sight = seat_sight(DAVE, rivers=BOB_RIVER, melds=BOB_THREE_SETS, drawable=40, turn=0)
     table = judge.Table.read(style, sight)
     assert table.threat > style.threat_floor  # the deal-in price counts

@@ -13,7 +13,7 @@ from engine.tiles import Tile
 from tests.engine.test_judge import seat_sight
 
 CALM = judge.Table(ready=(0.0, 0.0, 0.0, 0.0), threat=0.0)
-PINGHE = judge.STYLES["pinghe"]
+PINGHE = judge.style_for("pinghe")
 HAND = "3m4m5m6m8m1p2p2p4p7p8p9p5s7s7s7s9s"
 
 
@@ -33,6 +33,6 @@ def test_capped_at_twenty_the_two_tie_and_the_loner_goes():
 
 
 def test_only_the_gold_games_count_past_twenty():
-    assert PINGHE.far_full == judge.STYLES["nanping"].far_full == judge.FAR_FULL == 60
+    assert PINGHE.far_full == judge.style_for("nanping").far_full == judge.FAR_FULL == 60
     for name in ("guangdong", "erren"):
-        assert judge.STYLES[name].far_full == judge.FULL_EFFECTIVE
+        assert judge.style_for(name).far_full == judge.FULL_EFFECTIVE
