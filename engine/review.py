@@ -8,8 +8,8 @@ hands or the wall:
 - a discard: the choice against the best choices by efficiency (shanten 向听, then the
   live effective tiles 有效牌, golds counted) and how risky it was (deal-in estimate);
   a discard that raised the shanten or kept under 3/4 of the best effective tiles is
-  *costly*, unless it was the careful player's choice (the evaluator's `best_discard`,
-  weighing the deal-in risk): then it is *defensive*; a discard at least RISKY_FROM likely
+  *costly*, unless it was the careful player's choice (`engine.judge.best_discard`, the
+  normal bot's discard, weighing the deal-in risk): then it is *defensive*; a discard at least RISKY_FROM likely
   to deal in, twice as likely as the careful choice, is *risky*;
 - a win passed up (a 胡 or 抢金 offered and not taken), unless the discard instead entered
   游金 or went up a level (单游 -> 双游): that trade is the 游金 mark's, not a miss;
@@ -19,8 +19,9 @@ hands or the wall:
 A summary closes the hand: efficiency (the mean score of the discards that had a
 choice), the costly discards, the wins passed up ("efficiency 86%, 2 costly discards").
 The judging questions (shanten, 进张, danger, the careful player's discard) go to
-`engine.evaluation`, the move evaluator the bots play by, so the review and the bots agree
-on what a good move is.
+`engine.judge`, the judgement the normal bot plays by: the careful choice is the bot's own
+`best_discard` with the game's style, and a discard's danger is the bot's reading, so the review
+and the bot agree on what a good move is.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from engine import evaluation
 from engine import hand_rules as rules
+from engine import judge
 from engine.actions import Action, Chow, Discard, IllegalAction, Kong, Pass, Pong, QiangJin, Win, action_from_json
 from engine.hand import HandState, legal_actions, only_pass, pass_for_idle_seats, replay_apply, start_hand
 from engine.review_sight import Sight, sight_of
@@ -282,7 +283,7 @@ def _walk(replay: Replay, seats: tuple[int, ...]) -> Iterable[tuple[int, int, Si
 def _decision_sight(state: HandState, seat: int) -> Sight | None:
     """The seat's Sight when it has a decision to make (None when passing is its only choice).
 
-    The same value as `sight_of(view(state, seat), evaluation.sight(state, seat))` (story test
+    The same value as `sight_of(view(state, seat), judge.sight(state, seat))` (story test
     tests/engine/review/test_fast_review_equals_the_straightforward_one.py), read from the state's fields the seat's own
     view shows (its hand, draw, melds, 游金 level and legal actions, the phase, the gold, the claim
     tile) instead of formatting the whole table as JSON and parsing the seat's part back: the same
@@ -304,7 +305,7 @@ def _decision_sight(state: HandState, seat: int) -> Sight | None:
         you=int(own.you),
         legal=() if passing_only else tuple(legal),
         claim_tile=window.tile if window is not None and window.tile else None,
-        judged=evaluation.sight(state, seat),
+        judged=judge.sight(state, seat),
     )
 
 
@@ -315,7 +316,7 @@ def _view_sight(state: HandState, seat: int) -> Sight | None:
     """`_decision_sight` the long way: the seat's view as JSON, read back (the reference)."""
     if only_pass(state, seat):
         return None
-    return sight_of(view(state, seat), evaluation.sight(state, seat))
+    return sight_of(view(state, seat), judge.sight(state, seat))
 
 
 def _start(replay: Replay) -> HandState:
@@ -423,19 +424,19 @@ def _shanten_now(sight: Sight) -> int | None:
 
 @lru_cache(maxsize=4096)
 def _shanten_of(kinds: tuple[int, ...], gold: Tile | None, shapes: frozenset[Shape]) -> int:
-    """evaluation.shanten by tile kinds: a seat's hand is measured again at each of its claims."""
-    return evaluation.shanten(tuple(map(Tile, kinds)), gold, shapes)
+    """judge.shanten by tile kinds: a seat's hand is measured again at each of its claims."""
+    return judge.shanten(tuple(map(Tile, kinds)), gold, shapes)
 
 
 def _judge_discard(
     sight: Sight, tile: Tile, marks: list[str]
 ) -> tuple[Choice, tuple[Choice, ...], Choice | None, float | None, Mapping[Tile, bool]]:
     """The chosen discard against every legal one: ranked by efficiency (shanten, then 进张),
-    and the careful player's choice (the evaluator's best_discard, weighing the deal-in risk).
-    Both come from one reading of the hand (`evaluation.Discards`: each discard's shanten and danger
-    counted once, its 进张 only for the choices shown, the chosen one and the careful one)."""
+    and the careful player's choice (`judge.best_discard`, the normal bot's discard, weighing the
+    deal-in risk). Both come from one reading of the hand (`judge.Discards`: each discard's shanten
+    and danger counted once, its 进张 only for the choices shown, the chosen one and the careful one)."""
     candidates = {a.tile for a in sight.legal if isinstance(a, Discard)} | {tile}
-    judged = evaluation.Discards(sight.judged, candidates)
+    judged = judge.Discards(sight.judged, candidates)
     youjin = _youjin_of(sight, judged.steps)
     chosen = _choice(judged.choice(tile), youjin)
     shown = tuple(chosen if c.tile == tile else _choice(c, youjin) for c in judged.ranked(BEST_SHOWN))
@@ -486,7 +487,7 @@ class _NoYoujin(dict[Tile, bool]):
 _NO_YOUJIN = _NoYoujin()
 
 
-def _choice(judged: evaluation.DiscardChoice, youjin: Mapping[Tile, bool]) -> Choice:
+def _choice(judged: judge.DiscardChoice, youjin: Mapping[Tile, bool]) -> Choice:
     return Choice(judged.tile, judged.shanten, judged.effective, round(judged.danger, 3), youjin[judged.tile])
 
 
@@ -541,7 +542,7 @@ def _shanten_after_meld(sight: Sight, action: Chow | Pong | Kong) -> int | None:
     if len(rest) % 3 == 0:
         return None
     shapes = rules.shapes_for(get_variant(sight.variant), (*sight.melds, meld))
-    return evaluation.shanten(rest, sight.gold, shapes)
+    return judge.shanten(rest, sight.gold, shapes)
 
 
 def _meld_of(sight: Sight, action: Chow | Pong | Kong) -> tuple[Meld, list[Tile]]:

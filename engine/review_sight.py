@@ -2,9 +2,9 @@
 
 The hand review (engine/review.py) judges a decision from this and nothing else: the
 seat's own concealed tiles and draw, its melds and legal actions, read from
-`view(state, seat)` (which never shows another hand or the wall order), and the move
-evaluator's `engine.evaluation.Sight` of the same seat (the bots' view of the table:
-rivers, exposed melds, the gold, 游金 levels, the wall count). A review therefore cannot
+`view(state, seat)` (which never shows another hand or the wall order), and the
+judgement's `engine.judge.Sight` of the same seat (the bots' view of the table:
+rivers, exposed melds, the gold, 游金 levels, the wall count, flowers, 报听). A review therefore cannot
 reveal what the seat could not see at the time. (`sight_of` reads a view; the review builds the
 same value from the state fields that view shows, which is quicker, and a story test holds the two
 equal at every seat of every step: tests/engine/review/test_fast_review_equals_the_straightforward_one.py.)
@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import evaluation
 from engine import hand_rules as rules
+from engine import judge
 from engine.actions import Action, action_from_json
 from engine.shapes import Shape
 from engine.sheet import Meld, MeldKind
@@ -28,8 +28,8 @@ __all__ = ["Sight", "sight_of"]
 
 @dataclass(frozen=True, slots=True)
 class Sight:
-    """One seat's knowledge at one decision: its tiles, its options, and the move evaluator's
-    reading of the table (`judged`: engine.evaluation's Sight, the same the bots play from)."""
+    """One seat's knowledge at one decision: its tiles, its options, and the judgement's
+    reading of the table (`judged`: engine.judge's Sight, the same the bots play from)."""
 
     variant: str
     seat: int
@@ -41,7 +41,7 @@ class Sight:
     you: int
     legal: tuple[Action, ...]
     claim_tile: Tile | None  # the discard (or added kong) on offer in a claim window
-    judged: evaluation.Sight
+    judged: judge.Sight
 
     @property
     def shapes(self) -> frozenset[Shape]:
@@ -52,9 +52,9 @@ class Sight:
         return rules.is_gold(tile, self.gold)
 
 
-def sight_of(seen: Mapping[str, Any], judged: evaluation.Sight) -> Sight:
+def sight_of(seen: Mapping[str, Any], judged: judge.Sight) -> Sight:
     """The Sight of `view(state, seat)` for a seat (ValueError for a spectator's view), with the
-    evaluator's Sight of the same seat at the same moment."""
+    judgement's Sight of the same seat at the same moment."""
     seat = seen.get("you")
     if seat is None:
         raise ValueError("a review needs a seat's own view, not a spectator's")

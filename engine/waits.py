@@ -17,9 +17,8 @@ from functools import cache
 
 from engine import _suits
 
-# Re-exported (see above). The underscored names are those engine.evaluation reads.
+# Re-exported (see above): the shanten names, SPARE_GOLDS, best_with_pair, pooled.
 from engine.shanten import clear_caches, shanten, shanten_counts
-from engine.shanten import pair_blocks as _pair_blocks  # noqa: F401
 from engine.shanten_discards import (
     discard_face_counts,
     discard_shanten,
@@ -28,10 +27,6 @@ from engine.shanten_discards import (
 )
 from engine.shapes import ORPHANS, HandSizeError, Shape, face_counts, is_win_counts
 from engine.suit_rows import SPARE_GOLDS, best_with_pair, pooled
-from engine.suit_rows import full_standard_usable as _full_standard_usable  # noqa: F401
-from engine.suit_rows import suit_key as _key  # noqa: F401
-from engine.suit_rows import suit_rows as _suit_rows  # noqa: F401
-from engine.suit_rows import suit_usable as _suit_usable  # noqa: F401
 from engine.tiles import ALL_TILES, BAIBAN, N_KINDS, Tile
 
 __all__ = [

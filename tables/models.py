@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from config.append_only import AppendOnlyError as AppendOnlyError
 from config.append_only import AppendOnlyModel
 from config.json_text import dumps as json_dumps
-from engine import bot_levels
+from engine import bot_levels, variants
 from engine.hand_script import SCRIPTED_OPTIONS
 from tables.view_delta import seat_view
 
@@ -32,7 +32,13 @@ VARIANT_CHOICES = [
     ("erren", _("二人麻将")),
     ("guangdong", _("广东鸡平胡")),
 ]
-SEATS_PER_VARIANT = {"pinghe": 4, "nanping": 4, "erren": 2, "guangdong": 4}
+VARIANT_IDS = frozenset(v for v, _name in VARIANT_CHOICES)  # the games the site offers (each an engine game)
+
+
+def seats_of(variant: str) -> int:
+    """How many seats the game's table has: the engine's rules say (`Variant.n_seats`)."""
+    return variants.get(variant).n_seats
+
 
 # Table options a private table's creator may set; values are handed to the
 # engine's `new_hand(options=...)` untouched (see Table.effective_options).
@@ -105,7 +111,7 @@ class Room(models.Model):
 
     @property
     def n_seats(self) -> int:
-        return SEATS_PER_VARIANT[self.variant]
+        return seats_of(self.variant)
 
 
 class TableStatus(models.TextChoices):

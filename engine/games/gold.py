@@ -14,6 +14,7 @@ from engine.shapes import Decomposition, Shape, decompose
 from engine.sheet import Meld, Reading, ReadingGroup, SheetError, SheetHeader, WinContext, WinType
 from engine.tiles import BAIBAN, Tile, format_tiles
 from engine.variants import EscapeSharing, GoldRules, Variant
+from engine.variants.style import CURVES_FUJIAN, FAR_FULL, Style
 
 
 def face(tile: Tile, gold: Tile | None) -> Tile:
@@ -120,3 +121,9 @@ def gold_game(*, id: str, name_zh: str, gold: GoldRules, **rules: Any) -> Varian
         escape_sharing=EscapeSharing.EACH_OTHER_EQUALLY,
     )
     return Variant(id=id, name_zh=name_zh, gold=gold, **{**shared, **rules})
+
+
+# The gold games' judging style (pinghe's; nanping bends it): every loser pays a 点炮 alike (half a
+# 自摸), so a deal-in costs nothing the hand going on would not: danger only breaks ties between
+# equally good discards, and nobody folds.
+GOLD_STYLE = Style(CURVES_FUJIAN, deal_in_cost=0.0, claim_fold=None, claim_for_waits=True, far_full=FAR_FULL)

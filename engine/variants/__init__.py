@@ -20,8 +20,10 @@ from engine.variants.base import (
     MissingRule,
     Variant,
 )
+from engine.variants.style import DEFAULT_STYLE, Style
 
 __all__ = [
+    "DEFAULT_STYLE",
     "DeadWall",
     "EscapeSharing",
     "Furiten",
@@ -29,6 +31,7 @@ __all__ = [
     "GoldDiscard",
     "GoldRules",
     "MissingRule",
+    "Style",
     "UnknownVariant",
     "Variant",
     "all_ids",

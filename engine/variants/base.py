@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from engine.tiles import FLOWERS, NON_FLOWER_TILES, Tile
+from engine.variants.style import Style
 
 
 class GoldDiscard(IntEnum):
@@ -184,10 +185,13 @@ class Game:
 
     `rules` is what the shared hand flow, the tables and the bots read (`engine.variants.get`);
     `read_situation` is the `score` CLI's reader of the game's own situation JSON (a mapping ->
-    SettlementSheet), None for the gold games' shared form (engine.cli_score.situation_from_json)."""
+    SettlementSheet), None for the gold games' shared form (engine.cli_score.situation_from_json);
+    `style` is how its money and rules bend the bots' and the review's judgement (engine.judge),
+    None for the default."""
 
     rules: Variant
     read_situation: Callable[[Any], Any] | None = None
+    style: Style | None = None
 
     @property
     def id(self) -> str:

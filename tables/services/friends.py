@@ -54,7 +54,7 @@ from tables.errors import (
     WrongBracket,
 )
 from tables.friend_models import LIVE_REMATCH, Ending, FriendRoom, LengthUnit, Rematch, RematchStatus, Stakes
-from tables.models import SEATS_PER_VARIANT, Escape, Hand, Room, Seat, Table, TableEvent, TableStatus
+from tables.models import VARIANT_IDS, Escape, Hand, Room, Seat, Table, TableEvent, TableStatus, seats_of
 from tables.services import actions, between_hands, brackets, closing, seating, seats
 from tables.services.events import EventRecorder, same_for_all
 from tables.services.friend_rules import escape_points
@@ -98,7 +98,7 @@ TEST_LENGTHS = (1, 2)  # hands, only where settings.TABLES_ALLOW_SCRIPTED_DEALS 
 def lengths(variant: str) -> list[tuple[str, int]]:
     """The lengths a host may choose for `variant`: (unit, n), hands first."""
     offered = [(LengthUnit.HANDS.value, n) for n in HAND_LENGTHS]
-    if SEATS_PER_VARIANT.get(variant) == 4:
+    if variant in VARIANT_IDS and seats_of(variant) == 4:
         offered += [(LengthUnit.ROUNDS.value, n) for n in ROUND_LENGTHS]
     if settings.TABLES_ALLOW_SCRIPTED_DEALS:
         offered = [(LengthUnit.HANDS.value, n) for n in TEST_LENGTHS] + offered
@@ -140,7 +140,7 @@ def _expiry(now: datetime) -> datetime:
 
 
 def _room_for(host: User, choices: Choices) -> Room:
-    if choices.variant not in SEATS_PER_VARIANT or choices.stakes not in Stakes.values:
+    if choices.variant not in VARIANT_IDS or choices.stakes not in Stakes.values:
         raise BadRoomSettings()
     if (choices.unit, choices.length) not in lengths(choices.variant):
         raise BadRoomSettings()

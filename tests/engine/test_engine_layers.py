@@ -8,7 +8,7 @@
   the settlement sheet and payments, the rule helpers every layer above reads (`hand_rules`).
 - hand: the shared hand flow (`engine.hand`), what a seat sees (`view`), replays and scripts.
 - games: one package per game (`engine.games.<id>`), and `engine.games.gold`.
-- judge: what a seat can judge of a hand (`engine.evaluation`; `engine.judge` when it lands).
+- judge: what a seat can judge of a hand (`engine.judge`: sight, 向听/进张, danger, worth, the one `best_discard`).
 - bots/review: the bot levels and the hand review.
 - cli: the `python -m engine` commands, and the engine package itself, which imports
   `engine.games` so that every game is registered before any hand is dealt.
@@ -48,7 +48,6 @@ LAYER_OF_PREFIX = {
     "engine.replay": "hand",
     "engine.hand_script": "hand",
     "engine.games": "games",
-    "engine.evaluation": "judge",
     "engine.judge": "judge",
     "engine.bot": "bots/review",
     "engine.bot_normal": "bots/review",

@@ -3,10 +3,6 @@
 A `_` name is its module's own: another module that needs it needs a public name (or the
 function moved to where both can reach it). Read with `ast`: `from engine.x import _y` and
 `alias._y` on an imported engine module, wherever the import stands.
-
-Allowed for now: the modules another engineer of issue 45 is reworking at the same time
-(engine/evaluation.py, engine/bot_normal.py); the lead removes this list when that branch is
-merged.
 """
 
 from __future__ import annotations
@@ -14,8 +10,6 @@ from __future__ import annotations
 import ast
 
 from tests.engine.test_no_import_circles import ENGINE, engine_modules
-
-BEING_REWORKED = {"engine.evaluation", "engine.bot_normal"}
 
 
 def is_engine(module: str | None) -> bool:
@@ -56,6 +50,6 @@ def test_no_engine_module_imports_a_private_name_of_another() -> None:
     found = {
         name: reaches
         for name, path in modules.items()
-        if name not in BEING_REWORKED and (reaches := private_reaches(name, path.read_text(encoding="utf-8"), known))
+        if (reaches := private_reaches(name, path.read_text(encoding="utf-8"), known))
     }
     assert found == {}, f"private names reached across engine modules (under {ENGINE}): {found}"

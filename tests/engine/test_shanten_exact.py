@@ -3,10 +3,10 @@
 A place in a block that only a fifth copy could fill stays open, so a hand holding 1111z
 is further from ready than its blocks alone suggest. In a gold game (金) a gold drawn
 later may stand in such a place (the game has four golds); without golds nothing can.
-Both engine readings are checked, engine.waits.shanten and the bots' incremental
-engine.evaluation.shanten, against references counted from first principles: a brute
-force over every draw (small hands), the `mahjong` package (PyPI, no golds), and a
-place-by-place count of every block reading (`slot_shanten`, any size, golds).
+Both entries are checked, engine.waits.shanten and the judgement's engine.judge.shanten (the
+bots' and the review's, on face counts through waits' public `shanten_counts`), against
+references counted from first principles: a brute force over every draw (small hands), the
+`mahjong` package (PyPI, no golds), and a place-by-place count of every block reading (`slot_shanten`, any size, golds).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement, product
 import pytest
 from mahjong.shanten import Shanten
 
-from engine import evaluation as ev
+from engine import judge
 from engine.shapes import Shape, face_counts, standard_need, win_checker
 from engine.tiles import BAIBAN, N_KINDS, Tile, format_tiles, parse_tiles
 from engine.waits import SPARE_GOLDS, clear_caches, shanten, waits
@@ -29,9 +29,9 @@ GUANGDONG = frozenset({Shape.STANDARD, Shape.THIRTEEN_ORPHANS, Shape.NINE_GATES}
 
 
 def both(hand: str, gold: str | None = None, shapes: frozenset[Shape] = STANDARD) -> tuple[int, int]:
-    """(engine.waits.shanten, engine.evaluation.shanten) of an mpsz hand."""
+    """(engine.waits.shanten, engine.judge.shanten) of an mpsz hand."""
     tiles, gold_tile = parse_tiles(hand), Tile.parse(gold) if gold else None
-    return shanten(tiles, gold=gold_tile, shapes=shapes), ev.shanten(tiles, gold_tile, shapes)
+    return shanten(tiles, gold=gold_tile, shapes=shapes), judge.shanten(tiles, gold_tile, shapes)
 
 
 # ------------------------------------------------------------------ tables
@@ -212,7 +212,7 @@ def test_small_hands_agree_with_the_brute_force(seed):
             continue
         for shapes in (STANDARD, ERREN):
             expected = brute_force(tuple(hand), gold, shapes)
-            got = (shanten(hand, gold=gold, shapes=shapes), ev.shanten(hand, gold, shapes))
+            got = (shanten(hand, gold=gold, shapes=shapes), judge.shanten(hand, gold, shapes))
             assert got == (expected, expected), (format_tiles(hand), gold, shapes)
 
 
@@ -221,7 +221,7 @@ def test_no_gold_hands_agree_with_the_mahjong_package():
     for _ in range(400):
         hand = with_fours(rng, rng.choice([13, 14]))
         expected = package.calculate_shanten_for_regular_hand(face_counts(hand, None)[0])
-        assert (shanten(hand, shapes=STANDARD), ev.shanten(hand, None, STANDARD)) == (expected, expected), hand
+        assert (shanten(hand, shapes=STANDARD), judge.shanten(hand, None, STANDARD)) == (expected, expected), hand
 
 
 @pytest.mark.parametrize("size", [13, 14, 16, 17])
@@ -234,7 +234,7 @@ def test_gold_hands_agree_with_the_place_count(size):
                 continue
             counts, golds = face_counts(hand, gold)
             expected = slot_shanten(counts, golds, SPARE_GOLDS if gold is not None else 0)
-            got = (shanten(hand, gold=gold, shapes=STANDARD), ev.shanten(hand, gold, STANDARD))
+            got = (shanten(hand, gold=gold, shapes=STANDARD), judge.shanten(hand, gold, STANDARD))
             assert got == (expected, expected), (format_tiles(hand), gold)
 
 

@@ -17,6 +17,7 @@ from engine.games.erren import (
 from engine.games.erren.flow import ErrenFlow
 from engine.games.erren.rules import DEAD_TILES, HAIDI_DRAWS, LIVE_WALL
 from engine.variants import DeadWall, EscapeSharing, Game, Variant
+from engine.variants.style import Style
 
 __all__ = ["ERREN", "GAME"]
 
@@ -49,4 +50,27 @@ ERREN = Variant(
     ),
 )
 
-GAME = Game(ERREN, read_situation=situation.sheet_from_json)  # `score` CLI input
+# Readiness of an easy bot by declared sets, then river length, measured in this game (as CURVES_FUJIAN).
+CURVES_ERREN = (
+    # Undeclared and 门清: the easy bot declares whenever it can (none of those seats was ready);
+    # a person mostly does too, so a quarter of the all-seats curve.
+    (0, 0, 0.01, 0.02, 0.04, 0.05, 0.06, 0.08, 0.1, 0.11, 0.14, 0.15, 0.15, 0.16, 0.18, 0.2),
+    (0.2, 0.22, 0.22, 0.24, 0.29, 0.38, 0.46, 0.49, 0.58, 0.64, 0.7, 0.77, 0.8, 0.8, 0.83, 0.9),
+    (0.74, 0.74, 0.74, 0.74, 0.74, 0.74, 0.74, 0.77, 0.77, 0.8, 0.8, 0.8, 0.8, 0.81, 0.88, 0.95),
+    (0.9,) * 16,
+)
+# erren: one opponent pays a self-draw and a discard win alike; a deal-in hands it half the win kept
+# (`hand_over`); it folds far from ready only against a 报听, declares 报听 on every ready 门清 hand,
+# leans to 断幺九 and claims by worth.
+STYLE = Style(
+    CURVES_ERREN,
+    deal_in_cost=0.0,
+    claim_fold=None,
+    fold_threat=0.95,
+    declare_waits=1,
+    hand_over=0.5,
+    simples_fan=1.0,
+    claim_by_worth=True,
+)
+
+GAME = Game(ERREN, read_situation=situation.sheet_from_json, style=STYLE)  # `score` CLI input

@@ -14,6 +14,7 @@ from engine.games.guangdong import scoring, situation
 from engine.games.guangdong.flow import GuangdongFlow
 from engine.games.guangdong.rules import N_SEATS, liable_after_claim
 from engine.variants import DeadWall, EscapeSharing, Furiten, Game, Variant
+from engine.variants.style import Style
 
 __all__ = ["GAME", "GUANGDONG"]
 
@@ -46,4 +47,23 @@ GUANGDONG = Variant(
     ),
 )
 
-GAME = Game(GUANGDONG, read_situation=situation.sheet_from_json)  # `score` CLI input
+# Readiness of an easy bot by declared sets, then river length, measured in this game (as CURVES_FUJIAN).
+CURVES_GUANGDONG = (
+    (0, 0, 0.01, 0.02, 0.04, 0.07, 0.09, 0.13, 0.15, 0.22, 0.3, 0.38, 0.4, 0.45, 0.5, 0.5),
+    (0, 0.01, 0.01, 0.03, 0.05, 0.07, 0.12, 0.16, 0.21, 0.23, 0.27, 0.35, 0.38, 0.4, 0.45, 0.45),
+    (0.06, 0.06, 0.06, 0.1, 0.19, 0.26, 0.32, 0.34, 0.36, 0.45, 0.54, 0.58, 0.6, 0.66, 0.66, 0.66),
+    (0.4, 0.4, 0.4, 0.4, 0.4, 0.45, 0.51, 0.65, 0.72, 0.74, 0.74, 0.76, 0.79, 0.79, 0.83, 0.9),
+)
+# guangdong: the discarder pays alone: a price of 6 wins above a threat of 0.5, 包 liabilities priced,
+# folding against a nearly sure threat, every hand weighed by its plan.
+STYLE = Style(
+    CURVES_GUANGDONG,
+    deal_in_cost=6.0,
+    threat_floor=0.5,
+    liability_cost=0.3,
+    claim_fold=None,
+    fold_threat=0.7,
+    steer=True,
+)
+
+GAME = Game(GUANGDONG, read_situation=situation.sheet_from_json, style=STYLE)  # `score` CLI input

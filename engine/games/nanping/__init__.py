@@ -4,7 +4,9 @@ The game's package: its rules (`GAME`, a gold game: engine.games.gold) and its s
 (`scoring`); its flow is the shared one, driven by its `GoldRules`.
 """
 
-from engine.games.gold import gold_game
+from dataclasses import replace
+
+from engine.games.gold import GOLD_STYLE, gold_game
 from engine.games.nanping import scoring
 from engine.variants import DeadWall, Furiten, Game, GoldDiscard, GoldRules
 
@@ -32,4 +34,8 @@ NANPING = gold_game(
     scoring=scoring.settle,
 )
 
-GAME = Game(NANPING)
+# Judged as pinghe, but in its last tiles the discarder pays every loser's share (包); every kong is
+# declared for its 杠分.
+STYLE = replace(GOLD_STYLE, bao_cost=3.0, kong_points=True)
+
+GAME = Game(NANPING, style=STYLE)

@@ -4,7 +4,7 @@ The game's package: its rules (`GAME`, a gold game: engine.games.gold) and its s
 (`scoring`); its flow is the shared one, driven by its `GoldRules`.
 """
 
-from engine.games.gold import gold_game
+from engine.games.gold import GOLD_STYLE, gold_game
 from engine.games.pinghe import scoring
 from engine.variants import DeadWall, Game, GoldDiscard, GoldRules
 
@@ -35,4 +35,4 @@ PINGHE = gold_game(
     scoring=scoring.settle,
 )
 
-GAME = Game(PINGHE)
+GAME = Game(PINGHE, style=GOLD_STYLE)

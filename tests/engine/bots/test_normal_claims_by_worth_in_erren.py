@@ -6,12 +6,10 @@ twelve seeds (ten of them up), for a deal-in ratio 0.09 higher (fewer 点炮 won
 
 from __future__ import annotations
 
-import dataclasses
 import random
+from collections.abc import Callable
 
-import pytest
-
-from engine import bot_normal
+from engine import bot_normal, judge
 from engine.actions import Action, Pass, Pong
 from engine.hand import HandState, Phase, legal_actions
 from tests.engine.erren.table import ALICE, BOB, KEEP, D, play, table
@@ -35,9 +33,8 @@ def test_a_concealed_hand_keeps_its_worth_rather_than_pong_into_a_smaller_ready_
     assert choice == Pass()
 
 
-def test_by_a_step_closer_alone_the_same_hand_would_pong(monkeypatch: pytest.MonkeyPatch) -> None:
-    by_steps = dataclasses.replace(bot_normal.STYLES["erren"], claim_by_worth=False)
-    monkeypatch.setitem(bot_normal.STYLES, "erren", by_steps)
+def test_by_a_step_closer_alone_the_same_hand_would_pong(restyle: Callable[..., object]) -> None:
+    restyle("erren", claim_by_worth=False)
     _, choice = bob_answers_5m()
     assert choice == Pong()
 
@@ -50,5 +47,5 @@ def test_a_pong_worth_more_than_what_passing_keeps_is_taken() -> None:
 
 
 def test_only_erren_weighs_its_claims_by_worth() -> None:
-    assert bot_normal.STYLES["erren"].claim_by_worth
-    assert not any(bot_normal.STYLES[name].claim_by_worth for name in ("pinghe", "nanping", "guangdong"))
+    assert judge.style_for("erren").claim_by_worth
+    assert not any(judge.style_for(name).claim_by_worth for name in ("pinghe", "nanping", "guangdong"))

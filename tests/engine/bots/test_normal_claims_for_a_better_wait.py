@@ -4,10 +4,9 @@ Where 门清 pays (erren) only a claim that brings the hand a step closer is tak
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
-from engine import bot_normal
+from engine import bot_normal, judge
 from engine.actions import Action, Chow, Pass, Win
 from engine.hand import Phase, legal_actions
 from engine.tiles import Tile
@@ -34,14 +33,13 @@ def test_a_ready_hand_chows_into_the_lone_gold_wait():
     assert choice in legal
 
 
-def test_where_claims_only_count_for_a_step_the_same_hand_passes(monkeypatch):
+def test_where_claims_only_count_for_a_step_the_same_hand_passes(restyle):
     # erren's style (门清 and 报听 pay there): a claim must bring the hand a step closer.
-    no_waits = dataclasses.replace(bot_normal.STYLES["pinghe"], claim_for_waits=False)
-    monkeypatch.setitem(bot_normal.STYLES, "pinghe", no_waits)
+    restyle("pinghe", claim_for_waits=False)
     choice, legal = bob_answers()
     assert any(isinstance(a, Chow) for a in legal)
     assert choice == Pass()
-    assert not bot_normal.STYLES["erren"].claim_for_waits
+    assert not judge.style_for("erren").claim_for_waits
 
 
 def test_in_nanping_it_chows_into_the_lone_gold_wait_rather_than_win_on_the_discard():

@@ -4,7 +4,6 @@ hand stays free to improve its wait."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from engine import bot_normal
@@ -38,10 +37,9 @@ def test_a_closed_wait_with_four_live_tiles_declares_too():
     assert bot_normal.choose(state, ALICE, random.Random(0)) == Declare(D("7z").tile)
 
 
-def test_below_the_bar_of_live_waits_the_same_hand_discards_without_declaring(monkeypatch):
+def test_below_the_bar_of_live_waits_the_same_hand_discards_without_declaring(restyle):
     # 8 live waits, below a bar of 9: the hand stays free to improve its wait.
-    strict = dataclasses.replace(bot_normal.STYLES["erren"], declare_waits=9)
-    monkeypatch.setitem(bot_normal.STYLES, "erren", strict)
+    restyle("erren", declare_waits=9)
     state = alice_to_play(TWO_SIDED)
     assert Declare(D("7z").tile) in legal_actions(state, ALICE)
     assert bot_normal.choose(state, ALICE, random.Random(0)) == D("7z")

@@ -8,20 +8,20 @@ while he threw a 3s himself: she lets the 3s go and waits on the 4p."""
 
 from __future__ import annotations
 
-from engine import bot_normal
+from engine import judge
 from engine.tiles import Tile
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
 ALICE = "123m456m789p" + "4p" + "3s4s5s6s"
 BOB_RIVER = "9s7s1m9m3s2z"
 
 
 def alice_throws(bob_declared: bool) -> Tile:
-    style = bot_normal.STYLES["erren"]
+    style = judge.style_for("erren")
     sight = seat_sight(
         ALICE, rivers=("", BOB_RIVER), melds=((), ()), you=(0, 0), declared=(False, bob_declared), drawable=40
     )
-    tile, choice = bot_normal.pick_discard(sight, style, bot_normal.Table.read(style, sight), sorted(set(sight.hand)))
+    tile, choice = judge.best_discard(sight, style, judge.Table.read(style, sight), sorted(set(sight.hand)))
     assert choice.shanten == 0  # ready either way
     return tile
 

@@ -11,13 +11,13 @@ import dataclasses
 
 import pytest
 
-from engine import bot_normal
-from engine.evaluation import Sight
+from engine import judge
+from engine.judge import Sight
 from engine.shapes import Shape
 from engine.tiles import Tile
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
-ERREN = bot_normal.STYLES["erren"]
+ERREN = judge.style_for("erren")
 PLAIN = dataclasses.replace(ERREN, simples_fan=0.0)
 SHAPES = frozenset({Shape.STANDARD, Shape.SEVEN_PAIRS})
 
@@ -26,9 +26,9 @@ def erren_sight(hand: str, melds: tuple[str, ...] = ()) -> Sight:
     return seat_sight(hand, rivers=("", ""), melds=(melds, ()), you=(0, 0), declared=(False, False), shapes=SHAPES)
 
 
-def pick(hand: str, style: bot_normal.Style, melds: tuple[str, ...] = ()) -> Tile:
+def pick(hand: str, style: judge.Style, melds: tuple[str, ...] = ()) -> Tile:
     sight = erren_sight(hand, melds)
-    tile, _ = bot_normal.pick_discard(sight, style, bot_normal.Table.read(style, sight), sorted(set(sight.hand)))
+    tile, _ = judge.best_discard(sight, style, judge.Table.read(style, sight), sorted(set(sight.hand)))
     return tile
 
 
@@ -45,11 +45,11 @@ def test_of_equal_discards_it_lets_the_honour_go(hand: str, leans: str, plain: s
 
 
 def test_a_shown_set_with_a_terminal_ends_the_lean() -> None:
-    worth = bot_normal._simples_worth(erren_sight("45678m557p6z", melds=("789s",)), ERREN)
+    worth = judge.simples_worth(erren_sight("45678m557p6z", melds=("789s",)), ERREN)
     assert worth(Tile.parse("6z")) == worth(Tile.parse("7p")) == 1.0
 
 
 def test_an_open_hand_gains_more_from_it_than_a_concealed_one() -> None:
-    concealed = bot_normal._simples_worth(erren_sight("45678m557p23888s6z"), ERREN)
-    opened = bot_normal._simples_worth(erren_sight("45678m557p88s6z", melds=("234s",)), ERREN)
+    concealed = judge.simples_worth(erren_sight("45678m557p23888s6z"), ERREN)
+    opened = judge.simples_worth(erren_sight("45678m557p88s6z", melds=("234s",)), ERREN)
     assert opened(Tile.parse("6z")) > concealed(Tile.parse("6z")) > 1.0

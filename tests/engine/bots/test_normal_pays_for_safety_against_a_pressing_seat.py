@@ -7,9 +7,9 @@ Bob has thrown the 9p himself; his 9s wait is open."""
 
 from __future__ import annotations
 
-from engine import bot_normal
+from engine import judge
 from engine.tiles import Tile
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
 DAVE = "2m3m4m5m5m7m8m" + "2p3p4p5p7p9p" + "9s"
 BOB_RIVER = ("", "1m9p2z3z8m4z9m1p2s5s", "", "")  # ten discards: Bob is well into the hand
@@ -18,21 +18,21 @@ NOBODY_SHOWS = ((), (), (), ())
 
 
 def dave_throws(melds) -> tuple[Tile, int, float]:
-    style = bot_normal.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     sight = seat_sight(DAVE, rivers=BOB_RIVER, melds=melds, drawable=40, turn=0)
-    table = bot_normal.Table.read(style, sight)
-    tile, choice = bot_normal.pick_discard(sight, style, table, sorted(set(sight.hand)))
+    table = judge.Table.read(style, sight)
+    tile, choice = judge.best_discard(sight, style, table, sorted(set(sight.hand)))
     assert choice.shanten == 1  # one step from ready either way
     return tile, choice.effective, table.threat
 
 
 def test_with_nobody_pressing_dave_keeps_the_most_live_tiles():
     tile, effective, threat = dave_throws(NOBODY_SHOWS)
-    assert threat < bot_normal.STYLES["guangdong"].threat_floor
+    assert threat < judge.style_for("guangdong").threat_floor
     assert (tile, effective) == (Tile.parse("9s"), 15)
 
 
 def test_against_bob_with_three_sets_shown_dave_throws_the_tile_bob_threw():
     tile, effective, threat = dave_throws(BOB_THREE_SETS)
-    assert threat > bot_normal.STYLES["guangdong"].threat_floor
+    assert threat > judge.style_for("guangdong").threat_floor
     assert (tile, effective) == (Tile.parse("9p"), 11)

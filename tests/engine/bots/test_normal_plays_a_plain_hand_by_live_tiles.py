@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine import bot, bot_normal
+from engine import bot, bot_normal, judge
 from engine.games.guangdong import bot as gd
 from engine.tiles import Tile
 from tests.engine.flow.harness import ALICE, D, deal
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
 PLAIN = "1m2m2m3m4m" + "4p5p6p7p9p" + "1s2s3s" + "7z"
 LEANING = "1m" + "5m6m6m7m7m7m7m8m9m9m" + "3p" + "5s" + "5z"  # 万子 with three strays: 混一色
@@ -36,12 +36,12 @@ def test_a_plain_hand_throws_the_lone_honour_the_easy_plan_keeps():
 
 def test_a_hand_leaning_to_one_suit_sheds_a_stray_for_its_flush():
     sight = seat_sight(LEANING)
-    style = bot_normal.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     target = gd.choose_target(sight.hand, ())
     assert target.plan == gd.Plan.HALF_FLUSH
-    tile, choice = bot_normal.pick_discard(sight, style, bot_normal.Table.read(style, sight), sorted(set(sight.hand)))
+    tile, choice = judge.best_discard(sight, style, judge.Table.read(style, sight), sorted(set(sight.hand)))
     assert not target.fits(tile)  # a stray of another suit goes
     plain = replace(style, steer=False)  # the same hand by live 进张 alone lets the 1m go
-    widest, most = bot_normal.pick_discard(sight, plain, bot_normal.Table.read(plain, sight), sorted(set(sight.hand)))
+    widest, most = judge.best_discard(sight, plain, judge.Table.read(plain, sight), sorted(set(sight.hand)))
     assert widest == Tile.parse("1m")
     assert most.effective > choice.effective

@@ -12,10 +12,10 @@ import dataclasses
 
 import pytest
 
-from engine import bot_normal
+from engine import judge
 from engine.tiles import Tile
 from engine.variants import get as get_variant
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
 DAVE = "1m2m3m4m5m6m7m8m9m" + "2p3p4p" + "8p8p" + "5s6s" + "8s"
 RIVERS = ("", "1m9p2z3z8m4z9m1p2s", "5s", "")
@@ -23,11 +23,11 @@ BOB_FOUR_SETS = ((), ("123s", "678s", "777p", "345m"), (), ())
 
 
 def dave_throws(drawable: int) -> tuple[Tile, int]:
-    style = bot_normal.STYLES["nanping"]
+    style = judge.style_for("nanping")
     sight = seat_sight(DAVE, gold="1z", rivers=RIVERS, melds=BOB_FOUR_SETS, drawable=drawable, turn=0)
     sight = dataclasses.replace(sight, last_tiles_bao=get_variant("nanping").last_tiles_auto_win)
-    table = bot_normal.Table.read(style, sight)
-    tile, choice = bot_normal.pick_discard(sight, style, table, sorted(set(sight.hand)))
+    table = judge.Table.read(style, sight)
+    tile, choice = judge.best_discard(sight, style, table, sorted(set(sight.hand)))
     assert choice.shanten == 0
     return tile, choice.effective
 

@@ -5,9 +5,9 @@ Bob has four sets shown (nearly surely ready). Dave holds the tiles in question.
 
 from __future__ import annotations
 
-from engine import bot_normal
+from engine import judge
 from engine.tiles import Tile
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
 BOB_FOUR_SETS = ((), ("123s", "456s", "789m", "222p"), (), ())
 DAVE = "1p1s" + "5z6z" + "3m4m6m7m8m9m" + "2z3z4z"
@@ -15,16 +15,16 @@ DAVE = "1p1s" + "5z6z" + "3m4m6m7m8m9m" + "2z3z4z"
 
 def chance(tile: str, *, rivers=("", "", "", ""), gold: str | None = None) -> float:
     """Dave's (seat 0) chance of dealing in with `tile` at the four-seat table (guangdong's reading)."""
-    style = bot_normal.STYLES["guangdong"]
+    style = judge.style_for("guangdong")
     sight = seat_sight(DAVE, rivers=rivers, melds=BOB_FOUR_SETS, gold=gold, turn=0)
-    return bot_normal.risks(sight, bot_normal.Table.read(style, sight), Tile.parse(tile))[0]
+    return judge.risks(sight, judge.Table.read(style, sight), Tile.parse(tile))[0]
 
 
 def erren_chance(tile: str, hand: str, rivers: tuple[str, str], declared_at: tuple[int | None, int | None]) -> float:
     """Alice's (seat 0) chance of dealing in with `tile` against Bob, who has declared 报听."""
-    style = bot_normal.STYLES["erren"]
+    style = judge.style_for("erren")
     sight = seat_sight(hand, rivers=rivers, melds=((), ()), you=(0, 0), declared=(False, True), turn=0)
-    return bot_normal.risks(sight, bot_normal.Table.read(style, sight, declared_at), Tile.parse(tile))[0]
+    return judge.risks(sight, judge.Table.read(style, sight, declared_at), Tile.parse(tile))[0]
 
 
 def test_an_end_tile_whose_two_neighbours_are_all_in_sight_is_safer_than_one_whose_are_not():
@@ -49,6 +49,6 @@ def test_erren_what_a_declared_bob_let_go_since_declaring_is_safe():
     alice = "4m5m6m7m" + "1p2p" + "7p8p" + "1s2s3s" + "5z6z7z"
     since_two, unknown = (None, 2), (None, None)
     locked = erren_chance("4m", alice, rivers, since_two)
-    assert locked <= bot_normal.PASSED_FACTOR * erren_chance("4m", alice, rivers, unknown)
+    assert locked <= judge.PASSED_FACTOR * erren_chance("4m", alice, rivers, unknown)
     assert erren_chance("7p", alice, rivers, since_two) < erren_chance("7p", alice, rivers, unknown)
     assert erren_chance("9s", alice, rivers, since_two) == erren_chance("9s", alice, rivers, unknown)  # before it

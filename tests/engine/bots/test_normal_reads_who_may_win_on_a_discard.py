@@ -1,6 +1,6 @@
 """Who may win on a discard at all: pinghe's 点炮 needs no gold in hand and 3 分 (flowers, 明杠 2,
 暗杠 4, a 箭刻 1, concealed triplets 1), nanping's at most one gold. The normal bot reads each
-opponent's chance from what it shows (`bot_normal.seat_odds`), so a seat that cannot make the
+opponent's chance from what it shows (`judge.seat_odds`), so a seat that cannot make the
 3 分 is no discard threat however ready it looks.
 
 Bob has four sets shown in pinghe, all plain pongs and chows: with no flower he lacks all 3 分,
@@ -8,8 +8,8 @@ and ready hands that short hardly ever make them up with concealed triplets."""
 
 from __future__ import annotations
 
-from engine import bot_normal
-from tests.engine.test_evaluation import seat_sight
+from engine import judge
+from tests.engine.test_judge import seat_sight
 
 HAND = "1m5m9m" + "4p5p" + "1s4s7s9s" + "1z2z3z4z7z"
 BOB_FOUR_SETS = ((), ("123s", "456s", "789m", "222p"), (), ())
@@ -18,14 +18,14 @@ HELD = (14, 4, 13, 13)  # concealed tiles per seat: Bob's four sets leave him fo
 
 def odds(hand: str = HAND, *, flowers=(0, 0, 0, 0), max_golds: int = 0, min_points: int = 3) -> tuple[float, ...]:
     sight = seat_sight(hand, gold="9s", melds=BOB_FOUR_SETS)
-    return bot_normal.seat_odds(sight, flowers, HELD, max_golds, min_points)
+    return judge.seat_odds(sight, flowers, HELD, max_golds, min_points)
 
 
 def bob_dangers(flowers) -> list[float]:
-    style = bot_normal.STYLES["pinghe"]
+    style = judge.style_for("pinghe")
     sight = seat_sight(HAND, gold="9s", melds=BOB_FOUR_SETS)
-    table = bot_normal.Table.read(style, sight, (), bot_normal.seat_odds(sight, flowers, HELD, 0, 3))
-    return [bot_normal.danger(sight, table, t) for t in sorted(set(sight.hand))]
+    table = judge.Table.read(style, sight, (), judge.seat_odds(sight, flowers, HELD, 0, 3))
+    return [judge.danger(sight, table, t) for t in sorted(set(sight.hand))]
 
 
 def test_pinghe_bob_without_flowers_cannot_take_a_discard_however_ready_he_looks():

@@ -4,9 +4,9 @@ so it never gives up its own hand to 'defend' against one."""
 
 from __future__ import annotations
 
-from engine import bot_normal
+from engine import judge
 from engine.tiles import Tile
-from tests.engine.test_evaluation import seat_sight
+from tests.engine.test_judge import seat_sight
 
 HAND = "1m5m9m" + "4p5p" + "1s4s7s9s" + "1z2z3z4z7z"
 BOB_FOUR_SETS = ((), ("123s", "456s", "789m", "222p"), (), ())
@@ -14,10 +14,10 @@ CAROL_FOUR_SETS = ((), (), ("123s", "456s", "789m", "222p"), ())
 
 
 def risks_of(you: tuple[int, ...], melds=BOB_FOUR_SETS) -> dict[str, float]:
-    style = bot_normal.STYLES["pinghe"]
+    style = judge.style_for("pinghe")
     sight = seat_sight(HAND, gold="9s", melds=melds, you=you, share=0.35)
-    table = bot_normal.Table.read(style, sight)
-    return {str(t): bot_normal.danger(sight, table, t) for t in sorted(set(sight.hand))}
+    table = judge.Table.read(style, sight)
+    return {str(t): judge.danger(sight, table, t) for t in sorted(set(sight.hand))}
 
 
 def test_a_seat_showing_four_sets_is_a_threat_until_it_enters_youjin():
@@ -35,7 +35,7 @@ def test_during_a_shuangyou_no_tile_is_dangerous_whoever_looks_ready():
 
 
 def test_the_gold_itself_is_never_dangerous():
-    style = bot_normal.STYLES["nanping"]
+    style = judge.style_for("nanping")
     sight = seat_sight(HAND + "9s", gold="9s", melds=BOB_FOUR_SETS)
-    table = bot_normal.Table.read(style, sight)
-    assert bot_normal.danger(sight, table, Tile.parse("9s")) == 0
+    table = judge.Table.read(style, sight)
+    assert judge.danger(sight, table, Tile.parse("9s")) == 0

@@ -10,6 +10,7 @@ their eight flowers (136 tiles, so no 补花 and no 花 分).
 
 from dataclasses import replace
 
+from engine.games.gold import GOLD_STYLE
 from engine.games.pinghe import PINGHE
 from engine.variants import Game
 from tests.engine.example_game import scoring
@@ -18,4 +19,4 @@ ID = scoring.ID
 
 RULES = replace(PINGHE, id=ID, name_zh="平和麻将（无花）", has_flowers=False, scoring=scoring.settle)
 
-GAME = Game(RULES)
+GAME = Game(RULES, style=GOLD_STYLE)  # the bots judge it as pinghe

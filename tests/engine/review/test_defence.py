@@ -1,13 +1,17 @@
-"""Defence against a declared (报听) hand: the careful discard is marked defensive, not costly,
-and the efficient one that feeds the danger is marked risky (erren, worked out by hand).
+"""Defence against a declared (报听) hand: the careful discard (the normal bot's own, engine.judge's
+`best_discard`) is marked defensive, not costly, and the efficient one that feeds the danger is
+marked risky (erren, worked out with the judgement's figures).
 
 Bob declares ready on a lone 6z, letting 2m go. Alice, 3-shanten (12m 45m 78m 12p, the 11z
 pair, lone 5s 3z 4z and the 9s she drew), may throw a lone tile (3-shanten, 16 live 进张:
-3m 6m 9m 3p) or break 12m with Bob's own 2m (4-shanten). Against a hand sure to be ready
-(报听) the evaluator rates a lone honour 0.08 to deal in, 9s 0.10, 5s 0.16 (a middle tile),
-2m 0.039 (0.13 for a 2, times 0.3: it is in Bob's river). So far from ready the careful
-player gives up the shanten and throws 2m: defensive. Throwing 5s keeps the best efficiency
-but is four times as likely to deal in as the careful choice: risky.
+3m 6m 9m 3p) or break a block (4-shanten). Against a hand sure to be ready (报听) the judgement
+reads each tile by the wait shapes that win on it, weighed by the live copies they need: a lone
+honour 0.036, 9s 0.084, 5s 0.16 (a middle tile: every two-sided and closed wait), Bob's own 2m
+0.022, 1z 0.016 (Alice holds two: only the last two copies are left to wait on). So far from ready
+against a 报听 the erren bot folds (弃和) and throws the safest tile, breaking the 11z pair:
+defensive. Breaking 12m with Bob's 2m instead gives up a step for a tile that is not the safest:
+costly. Throwing 5s keeps the best efficiency but is ten times as likely to deal in as the
+careful choice: risky.
 """
 
 import pytest
@@ -35,16 +39,22 @@ def alices_answer(tile: str) -> Decision:
     return next(d for d in reviewed(tile).decisions if d.step == 5)
 
 
-def test_breaking_a_partial_run_with_the_declared_players_own_tile_is_defensive():
-    answer = alices_answer("2m")
+def test_breaking_the_honour_pair_against_the_declared_hand_is_defensive():
+    answer = alices_answer("1z")
     assert answer.marks == ("defensive",) and answer.score == 0.0
-    assert (chosen(answer).shanten, chosen(answer).danger) == (4, 0.039)
+    assert (chosen(answer).shanten, chosen(answer).danger) == (4, 0.016)
     assert answer.careful is not None and answer.careful.tile == chosen(answer).tile
     assert [(str(c.tile), c.shanten, c.effective, c.danger) for c in answer.best] == [
-        ("3z", 3, 16, 0.08),
-        ("4z", 3, 16, 0.08),
-        ("9s", 3, 16, 0.1),
+        ("3z", 3, 16, 0.036),
+        ("4z", 3, 16, 0.036),
+        ("9s", 3, 16, 0.084),
     ]
+
+
+def test_giving_up_a_step_for_a_tile_that_is_not_the_safest_is_costly():
+    answer = alices_answer("2m")
+    assert answer.marks == ("costly",) and answer.score == 0.0
+    assert answer.careful is not None and str(answer.careful.tile) == "1z"
 
 
 @pytest.mark.parametrize(("tile", "marks"), [("5s", ("risky",)), ("3z", ()), ("9s", ())])
@@ -55,7 +65,9 @@ def test_an_efficient_discard_is_risky_only_when_far_likelier_to_deal_in_than_th
 
 def test_a_declaration_lets_its_tile_go_and_is_judged_as_a_discard():
     # Bob's 报听 lets the 2m he drew go: ready on 6z, 3 live (he holds one). Letting 6z go instead would
-    # wait on 2m, 3 live too, and a lone honour is the safer throw: both are best choices (score 1).
+    # wait on 2m, 3 live too: both are best choices (score 1), neither can deal in (Alice, one tile
+    # thrown, is read as far from ready). The careful choice lets 6z go: the 2m wait keeps 断幺九.
     declared = next(d for d in reviewed("2m", BOB).decisions if d.action["type"] == "declare")
     assert (str(chosen(declared).tile), chosen(declared).shanten, chosen(declared).effective) == ("2m", 0, 3)
-    assert declared.score == 1.0 and [str(c.tile) for c in declared.best[:2]] == ["6z", "2m"]
+    assert declared.score == 1.0 and [str(c.tile) for c in declared.best[:2]] == ["2m", "6z"]
+    assert declared.careful is not None and str(declared.careful.tile) == "6z"

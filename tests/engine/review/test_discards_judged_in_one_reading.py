@@ -1,13 +1,13 @@
-"""The review judges a decision's discards from one reading of the hand (`evaluation.Discards`,
-`evaluation.judge_discards`), and that reading is exactly the straightforward one: the same ranking
-(`rank_discards`: shanten, 进张 tile by tile, danger, the ties) and the same careful choice
-(`best_discard`), for every candidate set.
+"""The review judges a decision's discards from one reading of the hand (`judge.Discards`), and that
+reading is exactly the straightforward one: the same ranking (shanten, 进张 counted tile by tile on
+each discard's rest with `judge.efficiency`, golds kept, danger, the tile order, also when only the
+first choices are asked) and the same careful choice (`judge.best_discard`, the normal bot's, with
+the game's style and table), for every candidate set.
 
 Stories: bots play hands of all four games and, at every step, every seat holding 3k+2 tiles has
 its discards judged both ways; random sights (hands crowded into few kinds, so fours, pairs and
 golds are common, with random rivers, 游金 levels, 报听 and 包 sets); and hands written out in mpsz
-where the suit-by-suit reading has a special case: a fourth copy, 白板 as the gold's face, the pair
-shapes, 十三幺.
+where the reading has a special case: a fourth copy, 白板 as the gold's face, the pair shapes, 十三幺.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import random
 
 import pytest
 
-from engine import evaluation
+from engine import judge
 from engine.actions import Action
-from engine.evaluation import Discards, Sight, best_discard, judge_discards, rank_discards
 from engine.hand import HandState, apply, start_hand
+from engine.judge import DiscardChoice, Discards, Sight
 from engine.sheet import Meld, MeldKind
 from engine.tiles import N_KINDS, Tile, parse_tiles
 from engine.variants import get as get_variant
@@ -28,14 +28,29 @@ from tests.engine.flow.harness import bots_finish
 VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
 
 
+def straightforward(sight: Sight, candidates: list[Tile]) -> tuple[tuple[DiscardChoice, ...], Tile]:
+    """Every candidate's rest counted on its own and ranked; the careful tile by `best_discard` alone."""
+    style = judge.style_for(sight.variant)
+    table = judge.table_for(sight, style)
+    tiles = sorted(set(candidates))
+    judged = []
+    for tile in tiles:
+        rest = list(sight.hand)
+        rest.remove(tile)
+        eff = judge.efficiency(rest, sight)
+        judged.append(DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, judge.danger(sight, table, tile)))
+    ranked = sorted(judged, key=lambda c: (c.shanten, -c.effective, c.tile == sight.gold, c.danger, c.tile))
+    return tuple(ranked), judge.best_discard(sight, style, table, tiles)[0]
+
+
 def same_both_ways(sight: Sight, candidates: list[Tile]) -> None:
-    fast = judge_discards(sight, candidates)
-    assert fast == (rank_discards(sight, candidates), best_discard(sight, candidates))
+    ranked, careful = straightforward(sight, candidates)
     judged = Discards(sight, candidates)
+    assert judged.ranked() == ranked
     for shown in (1, 3):
-        assert judged.ranked(shown) == fast[0][:shown]
-    assert judged.careful() == fast[1]
-    for choice in fast[0]:
+        assert Discards(sight, candidates).ranked(shown) == ranked[:shown]
+    assert judged.careful() == judged.choice(careful)
+    for choice in ranked:
         assert judged.choice(choice.tile) == choice
         assert judged.steps[choice.tile] == choice.shanten
 
@@ -63,7 +78,7 @@ def test_every_seat_of_played_hands_has_its_discards_judged_as_the_straightforwa
     for n in range(3):
         for state in played_states(variant, f"one-reading-{variant}-{n}"):
             for seat in range(state.n_seats):
-                sight = evaluation.sight(state, seat)
+                sight = judge.sight(state, seat)
                 if len(sight.hand) % 3 != 2:
                     continue
                 for candidates in candidate_sets(sight, rng):
@@ -114,6 +129,7 @@ def random_sight(rng: random.Random) -> Sight:
         discard_win_share=rng.choice((0.35, 0.7, 1.0)),
         liability=rng.random() < 0.5,
         last_tiles_bao=rng.choice((0, 4)),
+        variant=variant.id,
     )
 
 
@@ -163,23 +179,6 @@ def test_written_hands_have_their_discards_judged_as_the_straightforward_way(var
         declared=(False,) * 4,
         drawable=60,
         turn=0,
+        variant=variant,
     )
     same_both_ways(sight, sorted(set(tiles)))
-
-
-def test_a_suit_with_one_more_tile_has_the_row_read_from_its_key():
-    # The per-suit reading takes a tile two kinds or more from every held one (any honour not held)
-    # as a run of its own, merged with the suit's row: the row of the key with that tile added.
-    rng = random.Random("additions")
-    for _ in range(3000):
-        suit = rng.randrange(4)
-        _, n, _ = evaluation._SUITS[suit]
-        digits = [rng.choice((0, 0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(n)]
-        key = sum(d * 5**j for j, d in enumerate(digits))
-        for row, faces in evaluation._additions(suit, key):
-            for j in range(n):
-                if faces >> j & 1:
-                    assert row == evaluation._row(suit, key + 5**j)
-        assert sum(bin(faces).count("1") for _, faces in evaluation._additions(suit, key)) == digits.count(0) + sum(
-            1 for d in digits if 0 < d < 4
-        )

@@ -1,7 +1,8 @@
 """A hand's review is the same whether its pieces are computed the fast way or the straightforward
 way: each decision's Sight read from the state's fields the seat's view shows, or from the view's
 JSON parsed back (`sight_of(view(state, seat), ...)`); each discard judged from one reading of the
-hand (`evaluation.Discards`), or by `rank_discards` and `best_discard` with 游金 asked of every
+hand (`judge.Discards`), or tile by tile (each discard's rest counted by `judge.efficiency`, its
+danger by `judge.danger`, the careful choice by `judge.best_discard` alone) with 游金 asked of every
 discard. The platform stores these reviews as JSON, so they must match byte for byte.
 
 Stories: bots play hands of all four games; at every step every seat's Sight is the same both
@@ -15,10 +16,10 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine import evaluation, review
+from engine import judge, review
 from engine.actions import Pass
-from engine.evaluation import DiscardChoice
 from engine.hand import apply, only_pass, pass_for_idle_seats, start_hand
+from engine.judge import DiscardChoice
 from engine.review import review_seats
 from engine.review_sight import sight_of
 from engine.tiles import Tile
@@ -30,12 +31,27 @@ VARIANTS = ["pinghe", "nanping", "guangdong", "erren"]
 
 
 class StraightforwardDiscards:
-    """`evaluation.Discards` the long way: the whole ranking and best_discard, tile by tile."""
+    """`judge.Discards` the long way: every discard's rest counted on its own, ranked, and
+    `best_discard` with the game's style and table."""
 
-    def __init__(self, sight: evaluation.Sight, candidates: Iterable[Tile]) -> None:
-        self.all = evaluation.rank_discards(sight, list(candidates))
-        self.best = evaluation.best_discard(sight, [c.tile for c in self.all])
+    def __init__(self, sight: judge.Sight, candidates: Iterable[Tile]) -> None:
+        style = judge.style_for(sight.variant)
+        table = judge.table_for(sight, style)
+        tiles = sorted(set(candidates))
+        self.all = tuple(sorted((self._judged(sight, table, t) for t in tiles), key=self._order(sight)))
+        self.best = self.choice(judge.best_discard(sight, style, table, tiles)[0])
         self.steps: dict[Tile, int] = {}  # no shanten known: 游金 asked of every discard
+
+    @staticmethod
+    def _judged(sight: judge.Sight, table: judge.Table, tile: Tile) -> DiscardChoice:
+        rest = list(sight.hand)
+        rest.remove(tile)
+        eff = judge.efficiency(rest, sight)
+        return DiscardChoice(tile, eff.shanten, eff.count, eff.tiles, judge.danger(sight, table, tile))
+
+    @staticmethod
+    def _order(sight: judge.Sight):
+        return lambda c: (c.shanten, -c.effective, c.tile == sight.gold, c.danger, c.tile)
 
     def choice(self, tile: Tile) -> DiscardChoice:
         return next(c for c in self.all if c.tile == tile)
@@ -50,7 +66,7 @@ class StraightforwardDiscards:
 def straightforward_sight(state, seat):
     if only_pass(state, seat):
         return None
-    return sight_of(view(state, seat), evaluation.sight(state, seat))
+    return sight_of(view(state, seat), judge.sight(state, seat))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -73,7 +89,7 @@ def test_every_seats_review_is_the_same_json_both_ways(variant, monkeypatch):
     seats = range(get_variant(variant).n_seats)
     fast = [review_seats(replay, seats) for replay in replays]
     monkeypatch.setattr(review, "_decision_sight", straightforward_sight)
-    monkeypatch.setattr(evaluation, "Discards", StraightforwardDiscards)
+    monkeypatch.setattr(judge, "Discards", StraightforwardDiscards)
     slow = [review_seats(replay, seats) for replay in replays]
     decisions = 0
     for quick, long in zip(fast, slow, strict=True):

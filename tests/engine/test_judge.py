@@ -1,4 +1,4 @@
-"""The move evaluator (engine.evaluation): 向听 and 进张 from what a seat sees, and the danger of a discard.
+"""The judgement (engine.judge): 向听 and 进张 from what a seat sees, the danger of a discard, the careful discard.
 
 Hands are written in mpsz. `seat_sight` builds what seat 0 sees at a four-seat table:
 its hand, the others' rivers and melds, the gold.
@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine import evaluation as ev
+from engine import judge
 from engine.hand import HandState, apply, new_hand
 from engine.hand_rules import shapes_for
 from engine.shapes import Shape, face_counts
@@ -39,7 +39,7 @@ def seat_sight(
     turn: int = 0,
     share: float = 1.0,
     liability: bool = False,
-) -> ev.Sight:
+) -> judge.Sight:
     """What seat 0 sees (a turned-up gold counted when `gold` is given)."""
     tiles = tuple(sorted(parse_tiles(hand)))
     river_tiles = tuple(parse_tiles(r) for r in rivers)
@@ -50,7 +50,7 @@ def seat_sight(
     gold_tile = Tile.parse(gold) if gold else None
     if gold_tile is not None:
         seen[gold_tile.kind] += 1
-    return ev.Sight(
+    return judge.Sight(
         seat=0,
         hand=tiles,
         melds=exposed[0],
@@ -91,24 +91,7 @@ def seat_sight(
 def test_shanten_table(hand, gold, shapes, expected):
     tiles = parse_tiles(hand)
     gold_tile = Tile.parse(gold) if gold else None
-    assert ev.shanten(tiles, gold_tile, shapes) == expected
-
-
-@pytest.mark.parametrize(
-    "shapes", [STANDARD, PINGHE, GUANGDONG, ERREN], ids=["standard", "pinghe", "guangdong", "erren"]
-)
-@pytest.mark.parametrize("size", [13, 14, 16, 17])
-def test_shanten_agrees_with_the_engine_on_dealt_hands(shapes, size):
-    """The incremental 向听 is the engine's deficiency (engine.waits.shanten_counts) on 600 dealt hands each."""
-    rng = random.Random(f"{size}")
-    wall = [Tile(k) for k in range(N_KINDS) for _ in range(4)]
-    for _ in range(600):
-        rng.shuffle(wall)
-        hand = wall[:size]
-        gold = rng.choice([None, Tile.parse("5m"), Tile.parse("5z"), Tile.parse("3s")])
-        counts, golds = face_counts(hand, gold)
-        expected = shanten_counts(counts, golds, shapes, gold_in_play=gold is not None)
-        assert ev.shanten(hand, gold, shapes) == expected, (hand, gold)
+    assert judge.shanten(tiles, gold_tile, shapes) == expected
 
 
 # ---------------------------------------------------------------- 进张 from what the seat sees
@@ -116,7 +99,7 @@ def test_shanten_agrees_with_the_engine_on_dealt_hands(shapes, size):
 
 def test_effective_tiles_are_the_live_copies_that_lower_shanten():
     sight = seat_sight("123m456p789s11z23m5s")
-    eff = ev.efficiency(parse_tiles("123m456p789s11z23m"), sight)
+    eff = judge.efficiency(parse_tiles("123m456p789s11z23m"), sight)
     assert eff.shanten == 0
     assert eff.tiles == parse_tiles("14m")
     assert eff.count == 7  # three 1m (one is in the hand) and four 4m
@@ -124,7 +107,7 @@ def test_effective_tiles_are_the_live_copies_that_lower_shanten():
 
 def test_tiles_seen_in_rivers_and_melds_are_not_counted():
     sight = seat_sight("123m456p789s11z23m5s", rivers=("", "1m", "4m4m", ""), melds=((), (), (), ("111m",)))
-    eff = ev.efficiency(parse_tiles("123m456p789s11z23m"), sight)
+    eff = judge.efficiency(parse_tiles("123m456p789s11z23m"), sight)
     assert eff.tiles == parse_tiles("4m")  # every 1m is seen (one held, three in a pong)
     assert eff.count == 2
 
@@ -132,7 +115,7 @@ def test_tiles_seen_in_rivers_and_melds_are_not_counted():
 def test_golds_and_baiban():
     """A gold draw always helps (a wildcard); 白板 plays as the gold's face (4s here), the gold itself as none."""
     sight = seat_sight("123m456p789s11z3s6z7z", gold="4s")
-    eff = ev.efficiency(parse_tiles("123m456p789s11z3s6z"), sight)
+    eff = judge.efficiency(parse_tiles("123m456p789s11z3s6z"), sight)
     assert Tile.parse("4s") in eff.tiles  # the gold (three left after the turned-up one)
     assert Tile.parse("5z") in eff.tiles  # 白板 = 4s face: 3s + 5z is a partial 34s
     assert Tile.parse("2s") in eff.tiles
@@ -143,65 +126,126 @@ def test_golds_and_baiban():
 def test_rank_discards_puts_the_widest_wait_first():
     """From 23m45m + a lone 9p: throwing 9p keeps two two-sided shapes."""
     sight = seat_sight("123p456s789s2345m9p")
-    best = ev.rank_discards(sight)[0]
+    best = judge.Discards(sight).ranked()[0]
     assert best.tile == Tile.parse("9p")
     assert best.shanten == 0
     assert best.tiles == parse_tiles("25m")  # 22+345m or 234+55m
     assert best.effective == 6  # three of each left: the fourth is in the hand
 
 
+def straightforward_efficiency(tiles: list[Tile], sight: judge.Sight) -> judge.Efficiency:
+    """Every live kind drawn in turn and the hand's 向听 read afresh (a gold drawn: a wildcard more)."""
+    counts, golds = face_counts(tiles, sight.gold)
+    in_play = sight.gold is not None
+    now = shanten_counts(counts, golds, sight.shapes, gold_in_play=in_play)
+    useful = []
+    for kind in range(N_KINDS):
+        if sight.seen[kind] >= 4:
+            continue
+        if sight.gold is not None and kind == sight.gold.kind:
+            after = shanten_counts(counts, golds + 1, sight.shapes, gold_in_play=True)
+        else:
+            face = judge.face_kind(kind, sight.gold)
+            if counts[face] >= 4:
+                continue
+            counts[face] += 1
+            after = shanten_counts(counts, golds, sight.shapes, gold_in_play=in_play)
+            counts[face] -= 1
+        if after < now:
+            useful.append(Tile(kind))
+    return judge.Efficiency(now, tuple(useful), sum(sight.live(t) for t in useful))
+
+
+@pytest.mark.parametrize("variant", ["pinghe", "nanping", "guangdong", "erren"])
+def test_effective_tiles_are_every_live_draw_that_lowers_shanten(variant):
+    """On crowded random hands (few kinds: fours, pairs; golds, 白板), ready ones read from their waits."""
+    rng = random.Random(f"efficiency-{variant}")
+    rules = get_variant(variant)
+    size = 16 if variant in ("pinghe", "nanping") else 13
+    ready = 0
+    for _ in range(400):
+        kinds = rng.sample(range(N_KINDS), rng.randint(4, 12))
+        wall = [Tile(k) for k in kinds for _ in range(4)]
+        rng.shuffle(wall)
+        gold = rng.choice([None, Tile(rng.choice(kinds)), Tile.parse("5z")]) if rules.gold else None
+        tiles = wall[:size]
+        if len(tiles) < size:
+            continue
+        sight = seat_sight(
+            "".join(str(t) for t in wall[size : size + rng.randint(0, 6)]) or "1z",
+            gold=str(gold) if gold else None,
+            shapes=rng.choice([rules.shapes, STANDARD]),
+        )
+        sight = replace(
+            sight, seen=tuple(min(4, n + sum(1 for t in tiles if t.kind == k)) for k, n in enumerate(sight.seen))
+        )
+        expected = straightforward_efficiency(tiles, sight)
+        assert judge.efficiency(tiles, sight) == expected, (tiles, gold)
+        ready += expected.shanten == 0
+    assert ready > 5
+
+
 # ---------------------------------------------------------------- danger
+
+
+def risk(sight: judge.Sight, tile: Tile) -> float:
+    """The danger of discarding `tile`, read with the sight's table (the default style)."""
+    return judge.danger(sight, judge.table_for(sight), tile)
 
 
 def test_a_tile_the_opponent_let_pass_is_nearly_safe():
     rivers = ("", "9s9s1z2z3z7p7p8p5m", "5s", "")  # seat 1 has thrown 9 tiles; seat 2 threw 5s after
     sight = seat_sight("123m456p789s11z23m5s", rivers=rivers, turn=0)
-    assert ev.danger(sight, Tile.parse("5s")) < ev.danger(sight, Tile.parse("5p")) / 5
+    assert risk(sight, Tile.parse("5s")) < risk(sight, Tile.parse("5p")) / 5
 
 
 def test_honours_and_suji_are_safer_than_middle_tiles():
     sight = seat_sight("123m456p789s11z23m5s", rivers=("", "1m7m1z2z3z9s9s1p2p", "", ""))
-    middle = ev.danger(sight, Tile.parse("5p"))
-    assert ev.danger(sight, Tile.parse("4m")) < middle  # 筋: 1m and 7m thrown
-    assert ev.danger(sight, Tile.parse("6z")) < middle
+    middle = risk(sight, Tile.parse("5p"))
+    assert risk(sight, Tile.parse("4m")) < middle  # 筋: 1m and 7m thrown
+    assert risk(sight, Tile.parse("6z")) < middle
 
 
 def test_a_seat_in_youjin_never_wins_on_a_discard_and_shuangyou_stops_every_discard_win():
     rivers = ("", "1z2z3z4z9s9s1p7m2m", "1z2z3z4z9s9s1p7m2m", "1z2z3z4z9s9s1p7m2m")
     youjin = seat_sight("123m456p789s11z23m5s", rivers=rivers, you=(0, 1, 1, 1))
-    assert ev.danger(youjin, Tile.parse("5p")) == 0
+    assert risk(youjin, Tile.parse("5p")) == 0
     shuangyou = seat_sight("123m456p789s11z23m5s", rivers=rivers, you=(0, 2, 0, 0))
-    assert ev.danger(shuangyou, Tile.parse("5p")) == 0
+    assert risk(shuangyou, Tile.parse("5p")) == 0
 
 
 def test_declared_ready_is_sure():
     sight = seat_sight("123m456p789s11z23m5s", rivers=("", "1z", "", ""), declared=(False, True, False, False))
-    assert ev.ready_odds(sight, 1) == 1.0
-    assert ev.ready_odds(sight, 2) < 0.1
+    assert judge.readiness(judge.DEFAULT_STYLE, sight, 1) == 1.0
+    assert judge.readiness(judge.DEFAULT_STYLE, sight, 2) < 0.1
 
 
 def test_feeding_a_third_dragon_pong_is_a_liability_in_guangdong():
     melds = ((), ("555z", "666z"), (), ())
     sight = seat_sight("123m456p789s7z23m5s", melds=melds, liability=True)
-    assert ev.danger(sight, Tile.parse("7z")) > 0.5
+    assert risk(sight, Tile.parse("7z")) > 0.5
     without = seat_sight("123m456p789s7z23m5s", melds=melds, liability=False)
-    assert ev.danger(without, Tile.parse("7z")) < 0.2
+    assert risk(without, Tile.parse("7z")) < 0.2
 
 
 # ---------------------------------------------------------------- best discard
 
 
+def careful(sight: judge.Sight, style: judge.Style = judge.DEFAULT_STYLE) -> judge.Choice:
+    return judge.best_discard(sight, style, judge.table_for(sight, style), sorted(set(sight.hand)))[1]
+
+
 def test_efficiency_when_nobody_threatens():
     sight = seat_sight("123p456s789s2345m9p")
-    assert ev.best_discard(sight).tile == Tile.parse("9p")
+    assert careful(sight).tile == Tile.parse("9p")
 
 
 def test_fold_when_far_from_ready_against_a_declared_seat():
     """Three steps from ready against a 报听 seat: the tile it just let pass, not the useless-but-live 9p."""
     rivers = ("", "1z2z", "5p", "")
     sight = seat_sight("1m4m7m2p5p8p3s6s9s1z3z5z7z9p", rivers=rivers, declared=(False, True, False, False), turn=0)
-    choice = ev.best_discard(sight)
-    assert choice.danger <= min(c.danger for c in ev.rank_discards(sight)) + 1e-9
+    choice = careful(sight, replace(judge.DEFAULT_STYLE, fold_threat=0.95))
+    assert choice.danger <= min(c.danger for c in judge.Discards(sight).ranked()) + 1e-9
 
 
 # ---------------------------------------------------------------- the seat sees only its view
@@ -247,7 +291,7 @@ def test_sight_is_the_same_whatever_the_hidden_tiles(variant):
         if state.finished:
             continue  # a hand may end early (天胡, 三金倒, a 流局): nothing to see
         for seat in range(state.n_seats):
-            assert ev.sight(state, seat) == ev.sight(scrambled(state, seat, rng), seat)
+            assert judge.sight(state, seat) == judge.sight(scrambled(state, seat, rng), seat)
             checked += 1
     assert checked > 0
 
@@ -255,7 +299,7 @@ def test_sight_is_the_same_whatever_the_hidden_tiles(variant):
 def test_sight_counts_what_the_seat_sees():
     """Own tiles, every river and shown meld, and the turned-up gold, whatever the hand came to."""
     state = _mid_hand("pinghe", "count", 20)
-    sight = ev.sight(state, 0)
+    sight = judge.sight(state, 0)
     assert sight.hand == tuple(sorted(state.seats[0].hand))
     assert sight.shapes == shapes_for(state.rules, state.seats[0].melds)
     shown = [*state.seats[0].hand, *(t for s in state.seats for t in s.river)]
