@@ -259,7 +259,23 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
     # the match zone: this and next month's seasons made, ended seasons frozen and their prizes paid
     "match-seasons": {"task": "match.tasks.roll_seasons", "schedule": 60.0},
+    # arenas: the daily schedule made, arenas started and ended, pools paired (bots after the wait), prizes paid
+    "match-arenas": {"task": "match.tasks.arena_tick", "schedule": float(os.environ.get("ARENA_TICK_SECONDS", "1"))},
 }
+# The default arena schedule (match.arena.make_daily_arenas): a guangdong arena every day at 20:00 site time in
+# each guangdong match room, 60 minutes, free, the house paying 300/150/50 bases to the podium. ARENA_DAILY=off
+# turns it off.
+ARENA_DAILY: dict[str, object] | None = (
+    None
+    if os.environ.get("ARENA_DAILY", "on") == "off"
+    else {
+        "variant": "guangdong",
+        "at": "20:00",
+        "minutes": 60,
+        "title": "广东鸡平胡竞技场",
+        "prize_bases": [300, 150, 50],
+    }
+)
 # tables: bots take a think time before each move while a person is connected (off in most tests)
 TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)
 # tables: fault injection for the crash test only (seconds a worker sleeps after posting a settlement)

@@ -80,6 +80,9 @@ class TransactionKind(models.TextChoices):
     RELIEF = "relief", _("救济金")
     MATCH_PASS = "match_pass", _("比赛通行证")
     MATCH_PRIZE = "match_prize", _("比赛奖金")
+    ARENA_FEE = "arena_fee", _("竞技场报名费")
+    ARENA_REFUND = "arena_refund", _("竞技场退费")
+    ARENA_PRIZE = "arena_prize", _("竞技场奖金")
 
 
 # Coins the platform issues to a player by its own rules (coins.services), not by an operator's hand.

@@ -247,19 +247,37 @@ def pay_for_match_pass(user: User | int, price: int, *, reference: str, key: str
     """A player pays the house `price` coins for a match pass (通行证); refused if it would overdraw.
 
     `reference` names the season ("season:<id>"); `key` makes it once per player and season."""
-    _require_positive(price)
-    player, house = account_for(user), system_account(Account.HOUSE)
-    request = {"kind": TransactionKind.MATCH_PASS, "account": player.id, "amount": price, "reference": reference}
-    movement = Movement(TransactionKind.MATCH_PASS, reference, key, request, reason="比赛专区通行证 match pass")
-    return _post(movement, [player.id, house.id], lambda _: ({player.id: -price, house.id: price}, request))
+    return _with_house(TransactionKind.MATCH_PASS, user, -price, reference, key, "比赛专区通行证 match pass")
 
 
 def pay_match_prize(user: User | int, amount: int, *, reference: str, key: str, reason: str) -> Transaction:
     """The house pays a season's prize of `amount` coins to a player, once per `key`."""
-    _require_positive(amount)
+    return _with_house(TransactionKind.MATCH_PRIZE, user, amount, reference, key, reason)
+
+
+def pay_arena_fee(user: User | int, fee: int, *, reference: str, key: str) -> Transaction:
+    """A player pays an arena's entry fee (报名费) to the house, which keeps the pool; refused if it would
+    overdraw. `reference` names the arena ("arena:<id>"); `key` makes it once per player and arena."""
+    return _with_house(TransactionKind.ARENA_FEE, user, -fee, reference, key, "竞技场报名费 arena entry fee")
+
+
+def refund_arena_fee(user: User | int, fee: int, *, reference: str, key: str) -> Transaction:
+    """The house gives a cancelled arena's entry fee back, once per `key`."""
+    return _with_house(TransactionKind.ARENA_REFUND, user, fee, reference, key, "竞技场取消退费 arena refund")
+
+
+def pay_arena_prize(user: User | int, amount: int, *, reference: str, key: str, reason: str) -> Transaction:
+    """The house pays an arena place's prize (its share of the pool and the house's own), once per `key`."""
+    return _with_house(TransactionKind.ARENA_PRIZE, user, amount, reference, key, reason)
+
+
+def _with_house(kind: str, user: User | int, amount: int, reference: str, key: str, reason: str) -> Transaction:
+    """One movement between a player and the house: `amount` > 0 the house pays, < 0 the player pays (refused
+    if it would overdraw them). Exactly once per `key`."""
+    _require_positive(abs(amount))
     player, house = account_for(user), system_account(Account.HOUSE)
-    request = {"kind": TransactionKind.MATCH_PRIZE, "account": player.id, "amount": amount, "reference": reference}
-    movement = Movement(TransactionKind.MATCH_PRIZE, reference, key, request, reason=reason)
+    request = {"kind": kind, "account": player.id, "amount": abs(amount), "reference": reference}
+    movement = Movement(kind, reference, key, request, reason=reason)
     return _post(movement, [player.id, house.id], lambda _: ({player.id: amount, house.id: -amount}, request))
 
 

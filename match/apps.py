@@ -8,3 +8,7 @@ class MatchConfig(AppConfig):
 
     def ready(self) -> None:
         from match import signals  # noqa: F401  (龙珠 are awarded inside each match-room hand's settlement)
+
+        # Registered in every process, daphne included: match.jobs and match.arena_live queue them by name
+        # (Celery's autodiscovery runs only in a worker).
+        from match import tasks  # noqa: F401

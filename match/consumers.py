@@ -1,12 +1,15 @@
-"""/ws/match/seasons/<id>/: a season page's live standings (match.live pushes them to the season's group)."""
+"""/ws/match/seasons/<id>/: a season page's live standings (match.live pushes them to the season's group);
+/ws/match/arenas/<id>/: an arena page's live standings (match.arena_live pushes diffs to the arena's group)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.core.exceptions import ObjectDoesNotExist
 
 from accounts.consumers import UserSocketMixin
+from match.arena_live import arena_group, full_frame
 from match.live import season_group, standings_frame
 
 
@@ -39,3 +42,46 @@ class StandingsConsumer(UserSocketMixin):
 
     async def match_standings(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "standings", "rows": event["rows"], "players": event["players"]})
+
+
+class ArenaConsumer(UserSocketMixin):
+    """Listens: on connecting the server sends the standings whole (`arena_full`: version, head, rows), then
+    each push's changes (`arena_diff`: version, base, head, rows changed, gone). A page that sees a version
+    gap sends `{"type": "full"}` and gets the whole standings again; `ping` is answered with `pong`."""
+
+    arena_group_name: str | None = None
+    arena_id: int = 0
+
+    async def connect(self) -> None:
+        if self.authenticated_user_id() is None:
+            await self.close()  # before accept: the handshake is refused (HTTP 403)
+            return
+        await self.accept()
+        await self.join_user_group()
+        self.arena_id = int(self.scope["url_route"]["kwargs"]["arena_id"])
+        self.arena_group_name = arena_group(self.arena_id)
+        await self.channel_layer.group_add(self.arena_group_name, self.channel_name)
+        await self.send_full()
+
+    async def send_full(self) -> None:
+        try:
+            frame = await database_sync_to_async(full_frame)(self.arena_id)
+        except ObjectDoesNotExist:
+            await self.send_json({"type": "error", "code": "no_such_arena"})
+            return
+        await self.send_json(frame)
+
+    async def disconnect(self, code: int) -> None:
+        if self.arena_group_name is not None:
+            await self.channel_layer.group_discard(self.arena_group_name, self.channel_name)
+        await super().disconnect(code)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "full":
+            await self.send_full()
+
+    async def arena_diff(self, event: dict[str, Any]) -> None:
+        await self.send_json({**event, "type": "arena_diff"})

@@ -219,3 +219,12 @@ class PrizeNotice(models.Model):
     standing = models.OneToOneField(Standing, on_delete=models.CASCADE, related_name="notice")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     seen_at = models.DateTimeField(null=True, blank=True)
+
+
+from match.arena_models import Arena as Arena  # noqa: E402  (竞技场: its own module, same app)
+from match.arena_models import ArenaEntry as ArenaEntry  # noqa: E402
+from match.arena_models import ArenaPlace as ArenaPlace  # noqa: E402
+from match.arena_models import ArenaScore as ArenaScore  # noqa: E402
+from match.arena_models import ArenaStatus as ArenaStatus  # noqa: E402
+from match.arena_models import ArenaTable as ArenaTable  # noqa: E402
+from match.arena_models import EntryState as EntryState  # noqa: E402

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from match import views
+from match import arena_views, views
 
 app_name = "match"
 urlpatterns = [
@@ -10,4 +10,8 @@ urlpatterns = [
     path("pass/", views.buy, name="buy"),
     path("seasons/<int:season_id>/", views.season, name="season"),
     path("hands/<int:hand_id>/pearls.json", views.hand_pearls, name="hand_pearls"),
+    path("arenas/<int:arena_id>/", arena_views.page, name="arena"),
+    path("arenas/<int:arena_id>/join/", arena_views.join, name="arena_join"),
+    path("arenas/<int:arena_id>/withdraw/", arena_views.withdraw, name="arena_withdraw"),
+    path("arenas/<int:arena_id>/standings.json", arena_views.standings, name="arena_standings"),
 ]

@@ -38,6 +38,8 @@ class AuditAction(models.TextChoices):
     PASS_REVOKE = "pass_revoke", _("收回通行证")
     MATCH_ROOM = "match_room", _("比赛专区房间")
     MATCH_PRIZE = "match_prize", _("比赛奖金")
+    ARENA_CHANGE = "arena_change", _("竞技场设置")
+    ARENA_CANCEL = "arena_cancel", _("取消竞技场")
 
 
 class AuditEntry(AppendOnlyModel):

@@ -8,6 +8,7 @@ with the table row locked; events and tasks go out after commit. The rest of a s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -130,6 +131,39 @@ def sit(user: User, table_id: int, now: datetime | None = None) -> Table:
         between_hands.deal_if_full(table, now, events)
         events.finish()
         return table
+
+
+def seat_together(room: Room, user_ids: Sequence[int], now: datetime | None = None) -> Table:
+    """A new table of `room` with these players in its first seats and bots in the rest, dealt at once: an
+    arena's table (match.arena_pairing), which nobody else can join (private, with no invite code). Every
+    player's row is locked first, in id order (as `sit` locks one); a frozen account refuses
+    (AccountDisabled), as does a player seated at another open table (AlreadySeated): nothing changes."""
+    now = now or timezone.now()
+    if not 1 <= len(user_ids) <= room.n_seats or len(set(user_ids)) != len(user_ids):
+        raise ValueError(f"{len(user_ids)} players for a {room.n_seats}-seat table")
+    with transaction.atomic():
+        locked = User.objects.select_for_update().filter(pk__in=user_ids, is_active=True).order_by("pk")
+        if len(list(locked.values_list("pk", flat=True))) != len(user_ids):
+            raise AccountDisabled()
+        busy = Seat.objects.filter(user_id__in=user_ids, leaving=False).exclude(table__status=TableStatus.CLOSED)
+        other = busy.values_list("table_id", flat=True).first()
+        if other is not None:
+            raise AlreadySeated(message=_("你已经坐在牌桌 #%(table)s 上：请先离开"), table=other)
+        table = Table.objects.create(room=room, private=True, invite_code=None)
+        Seat.objects.bulk_create([_together(table, i, user_ids, now) for i in range(room.n_seats)])
+        table = actions.lock_table(table.pk)
+        events = EventRecorder(table)
+        seats.announce_seats(table, events)
+        between_hands.deal_if_full(table, now, events)
+        events.finish()
+        return table
+
+
+def _together(table: Table, index: int, user_ids: Sequence[int], now: datetime) -> Seat:
+    """Seat `index` of a table seated together: its player (ready: sitting down is being ready), else a bot."""
+    if index < len(user_ids):
+        return Seat(table=table, index=index, user_id=user_ids[index], ready=True, disconnected_at=now)
+    return Seat(table=table, index=index, is_bot=True, ready=True)
 
 
 def leave(user: User, table_id: int, now: datetime | None = None, *, confirmed: bool = False) -> Escape | None:

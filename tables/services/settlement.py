@@ -36,9 +36,10 @@ from tables.sheet_text import worded
 
 log = logging.getLogger(__name__)
 
-# Sent once per hand, inside the transaction that marks it settled (kwargs: hand_id, table): what a
-# receiver writes (the match zone's 龙珠, match.signals) commits or rolls back with the marking, so it is
-# exactly once as the hand is, through a reconciler's or a retried worker's re-run.
+# Sent once per hand, inside the transaction that marks it settled (kwargs: hand_id, table, events): what a
+# receiver writes (the match zone's 龙珠 and arena points, match.signals) commits or rolls back with the
+# marking, so it is exactly once as the hand is, through a reconciler's or a retried worker's re-run. A
+# receiver may close the locked `table` (an arena table plays one hand): then no next deal is scheduled.
 hand_settled = Signal()
 
 
@@ -140,7 +141,7 @@ def settle_hand(hand_id: int) -> str:
         events = EventRecorder(table)
         if not _mark_settled(table, events, hand_id, paid, balances):
             return "already settled"
-        hand_settled.send(sender=Hand, hand_id=hand_id, table=table)
+        hand_settled.send(sender=Hand, hand_id=hand_id, table=table, events=events)
         if not friends.after_settlement(table, hand, events):  # a friends' room's last hand ends its session
             between_hands.after_settlement(table, events, _out_of_bracket(table.room.base, balances))
         events.finish()

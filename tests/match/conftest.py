@@ -105,3 +105,23 @@ def _no_cached_standings() -> None:
     from django.core.cache import cache
 
     cache.delete_many([f"match:standings:{n}" for n in range(1, 50)])
+    for prefix in ("arena:shown", "arena:push", "arena:pairing"):  # the arenas' snapshots and debounces
+        cache.delete_many([f"{prefix}:{n}" for n in range(1, 50)])
+    cache.delete("arena:daily-made")
+
+
+@pytest.fixture
+def arena_of(match_rooms) -> Callable[..., Any]:
+    """Factory: an arena in the guangdong base-10 match room, running since a minute ago (60 minutes) unless
+    told otherwise; the fee and prizes as given."""
+    from match.models import Arena, ArenaStatus
+    from tables.models import Room
+
+    def make(**fields: Any) -> Any:
+        fields.setdefault("starts_at", timezone.now() - timedelta(minutes=1))
+        fields.setdefault("status", ArenaStatus.RUNNING)
+        fields.setdefault("name", "测试竞技场")
+        room = Room.objects.get(variant="guangdong", base=fields.pop("base", 10))
+        return Arena.objects.create(room=room, **fields)
+
+    return make
