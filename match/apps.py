@@ -7,8 +7,7 @@ class MatchConfig(AppConfig):
     verbose_name = _("比赛专区")
 
     def ready(self) -> None:
-        from match import signals  # noqa: F401  (龙珠 are awarded inside each match-room hand's settlement)
-
-        # Registered in every process, daphne included: match.jobs and match.arena_live queue them by name
-        # (Celery's autodiscovery runs only in a worker).
-        from match import tasks  # noqa: F401
+        # signals: 龙珠 and arena points are recorded inside each match-room hand's settlement. tasks: registered
+        # in every process, daphne included, as match.jobs and match.arena_live queue them by name (Celery's
+        # autodiscovery runs only in a worker).
+        from match import signals, tasks  # noqa: F401
