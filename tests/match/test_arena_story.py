@@ -28,7 +28,7 @@ def test_four_players_are_seated_together_as_soon_as_they_join(players, arena_of
     entries = list(ArenaEntry.objects.filter(arena=the_arena))
     assert {e.state for e in entries} == {EntryState.PLAYING}
     assert len({e.table_id for e in entries}) == 1
-    table = Table.objects.get(pk=entries[0].table_id)
+    table = Table.objects.get(arena_table__arena=the_arena)
     assert table.private and table.invite_code is None
     assert ArenaTable.objects.get(table=table).players == [p.pk for p in players]
     assert Hand.objects.filter(table=table).count() == 1
@@ -38,7 +38,7 @@ def test_a_settled_hand_scores_closes_its_table_and_seats_the_players_again(play
     the_arena = arena_of()
     for player in players:
         arena.join(player, the_arena, address=f"10.0.0.{player.pk}")
-    first = ArenaEntry.objects.filter(arena=the_arena).first().table
+    first = Table.objects.get(arena_table__arena=the_arena)
     hand = play_out(first, players)
     hand.refresh_from_db()
     assert hand.settled
