@@ -278,6 +278,8 @@ ARENA_DAILY: dict[str, object] | None = (
 )
 # tables: bots take a think time before each move while a person is connected (off in most tests)
 TABLES_BOT_PACING = env_bool("TABLES_BOT_PACING", True)
+# match: fault injection for the crash test only (seconds a worker sleeps after paying an arena's first prize)
+ARENA_FINISH_PAUSE_AFTER_PRIZE = float(os.environ.get("ARENA_FINISH_PAUSE_AFTER_PRIZE", "0"))
 # tables: fault injection for the crash test only (seconds a worker sleeps after posting a settlement)
 TABLES_SETTLE_PAUSE_AFTER_POST = float(os.environ.get("TABLES_SETTLE_PAUSE_AFTER_POST", "0"))
 # a seat whose sockets sent no heartbeat (pages ping every 10 s) for this long is treated as disconnected

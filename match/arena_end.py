@@ -9,8 +9,11 @@ own key (`arena:<id>:prize:<rank>`): a task run twice, or a worker killed half w
 
 from __future__ import annotations
 
+import logging
+import time
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -18,6 +21,7 @@ from ledger import services as ledger
 from match.models import Arena, ArenaEntry, ArenaPlace, ArenaStatus, ArenaTable, EntryState
 from tables.models import TableStatus
 
+log = logging.getLogger(__name__)
 STANDING_ORDER = ("-points", "hands", "reached_at", "joined_at", "id")
 
 
@@ -56,6 +60,7 @@ def finish(arena_id: int, now: datetime | None = None) -> bool:
         pool = pool_of(arena)
         for rank, entry in enumerate(ranked(arena), start=1):
             _place(arena, rank, entry, prize_for(arena, rank, pool))
+            _fault_pause(rank)
         arena.entries.exclude(state=EntryState.WITHDRAWN).update(state=EntryState.WITHDRAWN, waiting_since=None)
         arena.status, arena.finished_at = ArenaStatus.FINISHED, now
         arena.save(update_fields=["status", "finished_at"])
@@ -72,6 +77,15 @@ def _place(arena: Arena, rank: int, entry: ArenaEntry, prize: int) -> ArenaPlace
         arena=arena, rank=rank, user_id=entry.user_id, points=entry.points, hands=entry.hands, wins=entry.wins,
         prize=prize, transaction=txn,
     )  # fmt: skip
+
+
+def _fault_pause(rank: int) -> None:
+    """Fault injection for the crash test: a worker killed here has paid the first prize in a transaction that
+    will never commit (settings.ARENA_FINISH_PAUSE_AFTER_PRIZE)."""
+    pause = float(getattr(settings, "ARENA_FINISH_PAUSE_AFTER_PRIZE", 0) or 0)
+    if rank == 1 and pause > 0:
+        log.warning("pausing %.1fs after paying an arena's first prize (ARENA_FINISH_PAUSE_AFTER_PRIZE)", pause)
+        time.sleep(pause)
 
 
 def podium_of(user_id: int, limit: int = 10) -> list[ArenaPlace]:
