@@ -1,6 +1,7 @@
 """Operator actions on the match zone (比赛专区), each audited in its own transaction: seasons (future ones
 only; the pass price and prizes need `match.set_season_prices`, the finance role), passes granted or revoked
-with a reason, and which rooms are match rooms (with their 龙珠 multiplier)."""
+with a reason, which rooms are match rooms (with their 龙珠 multiplier), and arenas (scheduled or changed
+before they start, their fee and prizes by finance; cancelled with every fee refunded)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from match import passes
-from match.models import MatchPass, MatchRoom, Season
+from match import arena, passes
+from match.models import Arena, ArenaStatus, MatchPass, MatchRoom, Season
 from operations.audit import record
 from operations.models import AuditAction
 from operations.services import OperationRefused, _need_reason
@@ -82,3 +83,51 @@ def set_match_room(room: Room, multiplier: int | None, reason: str, *, by: User)
             zone, _ = MatchRoom.objects.update_or_create(room=room, defaults={"multiplier": multiplier})
         record(by, AuditAction.MATCH_ROOM, room, reason, detail={"multiplier": {"from": before, "to": multiplier}})
         return None if multiplier is None else zone
+
+
+ARENA_FIELDS = ("name", "room", "starts_at", "minutes", "entry_fee", "prizes", "pool_split", "min_hands",
+                "bot_wait_seconds")  # fmt: skip
+ARENA_MONEY_FIELDS = ("entry_fee", "prizes", "pool_split")
+
+
+def save_arena(the_arena: Arena, changes: Mapping[str, Any], reason: str, *, by: User) -> Arena:
+    """Schedule an arena or change one that has not started, audited; its fee and prizes only by finance."""
+    reason = _need_reason(reason)
+    creating = the_arena.pk is None
+    with transaction.atomic():
+        stored = Arena() if creating else Arena.objects.select_for_update().get(pk=the_arena.pk)
+        if not creating and stored.status != ArenaStatus.SCHEDULED:
+            raise OperationRefused(gettext("只能修改尚未开始的竞技场。"))
+        moved = {f: {"from": _stored(stored, f), "to": _given(v)}
+                 for f, v in changes.items() if f in ARENA_FIELDS and _stored(stored, f) != _given(v)}  # fmt: skip
+        if set(moved) & set(ARENA_MONEY_FIELDS) and not by.has_perm(PRICE_PERMISSION):
+            raise OperationRefused(gettext("修改报名费和奖金需要财务权限。"))
+        if not moved and not creating:
+            return stored
+        for field, value in changes.items():
+            setattr(stored, field, value)
+        stored.created_by = stored.created_by if not creating else by
+        stored.save()
+        detail = {"changes": {f: {k: str(v) for k, v in m.items()} for f, m in moved.items()}, "created": creating}
+        record(by, AuditAction.ARENA_CHANGE, stored, reason, detail=detail)
+        return stored
+
+
+def _stored(the_arena: Arena, field: str) -> Any:
+    """A field's stored value as the audit shows it (the room by its id: a new arena has none yet)."""
+    return the_arena.room_id if field == "room" else _shown(getattr(the_arena, field))
+
+
+def _given(value: Any) -> Any:
+    return value.pk if isinstance(value, Room) else _shown(value)
+
+
+def cancel_arena(the_arena: Arena, reason: str, *, by: User) -> int:
+    """Cancel an arena (every fee refunded once, no prizes), audited; how many fees were refunded."""
+    reason = _need_reason(reason)
+    if the_arena.status in (ArenaStatus.FINISHED, ArenaStatus.CANCELLED):
+        raise OperationRefused(gettext("这场竞技场已经结束或取消。"))
+    with transaction.atomic():
+        refunded = arena.cancel(the_arena, reason)
+        record(by, AuditAction.ARENA_CANCEL, the_arena, reason, detail={"refunded": refunded})
+        return refunded

@@ -1,8 +1,9 @@
 """Staff roles as Django groups: `support` reads and bans, `finance` moves coins, `admin` does everything.
 
 `finance` also sets the coin policy (the welcome grant and relief 救济金), runs the match zone's
-seasons (pass price, prizes) and passes, and reviews coin farming on the 风控 page (the scored pairs of
-accounts, which support does not see) with its freeze.
+seasons (pass price, prizes), passes and arenas (scheduled, their fee and prizes, cancelled), and
+reviews coin farming on the 风控 page (the scored pairs of accounts, which support does not see) with
+its freeze.
 
 The groups are created by migration 0002 and kept in step after every migrate
 (and every test-database flush) by a `post_migrate` handler, so permissions of
@@ -30,6 +31,7 @@ COIN_POLICY = ("coins", "change_coinpolicy")  # the welcome grant and relief set
 MATCH_FINANCE = (
     ("match", "add_season"), ("match", "change_season"), ("match", "set_season_prices"),
     ("match", "grant_pass"), ("match", "add_matchpass"), ("match", "change_matchpass"),
+    ("match", "add_arena"), ("match", "change_arena"), ("match", "cancel_arena"),
 )  # fmt: skip
 
 RISK_REVIEW = (("coins", "view_riskpair"), ("coins", "freeze_account"))  # the 风控 page and its freeze

@@ -13,7 +13,19 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from match.models import MatchPass, MatchRoom, PearlEntry, Season, Standing
+from match import arena
+from match.models import (
+    Arena,
+    ArenaEntry,
+    ArenaPlace,
+    ArenaScore,
+    ArenaStatus,
+    MatchPass,
+    MatchRoom,
+    PearlEntry,
+    Season,
+    Standing,
+)
 from operations import match as services
 from operations.services import OperationRefused
 
@@ -196,3 +208,120 @@ class PearlEntryAdmin(ReadOnlyAdmin):
 class StandingAdmin(ReadOnlyAdmin):
     list_display = ("season", "rank", "user", "pearls", "hands", "wins", "prize")
     list_filter = ("season",)
+
+
+class ArenaForm(forms.ModelForm):
+    reason = REASON
+    cancel = forms.BooleanField(label=_("取消竞技场（退还全部报名费）"), required=False)
+
+    class Meta:
+        model = Arena
+        fields = services.ARENA_FIELDS
+
+    def clean_prizes(self) -> list[int]:
+        return _whole_numbers(
+            self.cleaned_data.get("prizes"), gettext("奖金须是非负整数的列表，例如 [3000, 1000, 500]")
+        )
+
+    def clean_pool_split(self) -> list[int]:
+        split = _whole_numbers(
+            self.cleaned_data.get("pool_split"), gettext("奖池分配须是百分比的列表，例如 [50, 30, 20]")
+        )
+        if sum(split) > 100:
+            raise ValidationError(gettext("奖池分配合计不能超过 100%"))
+        return split
+
+    def clean_starts_at(self) -> Any:
+        start = self.cleaned_data.get("starts_at")
+        if start and start <= timezone.now() and "starts_at" in self.changed_data:
+            raise ValidationError(gettext("只能安排未来的竞技场"))
+        return start
+
+
+def _whole_numbers(value: Any, message: str) -> list[int]:
+    value = value or []
+    if not isinstance(value, list) or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in value):
+        raise ValidationError(message)
+    return value
+
+
+class ArenaEntryInline(admin.TabularInline):
+    model = ArenaEntry
+    extra = 0
+    can_delete = False
+    fields = ("user", "state", "points", "hands", "wins", "streak", "address", "fee_transaction", "refund_transaction")
+    readonly_fields = fields
+    ordering = ("-points", "hands", "reached_at")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # an entry changes only through the player's own join and withdraw
+
+
+@admin.register(Arena)
+class ArenaAdmin(admin.ModelAdmin):
+    """Arenas: scheduled by operators (audited) or by the daily schedule; cancelled with a reason (fees refunded).
+    The entries, with the client addresses that more than one account joined from (flagged pairs)."""
+
+    form = ArenaForm
+    list_display = ("name", "room", "starts_at", "minutes", "status", "entry_fee", "players", "flagged")
+    list_filter = ("status", "room__variant")
+    inlines = (ArenaEntryInline,)
+
+    @admin.display(description=_("报名人数"))
+    def players(self, obj: Arena) -> int:
+        return obj.entries.count()
+
+    @admin.display(description=_("同一地址的账号"))
+    def flagged(self, obj: Arena) -> str:
+        return "; ".join(f"{address}: {', '.join(names)}" for address, names in arena.flagged_pairs(obj)) or "-"
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        if obj is None or obj.status == ArenaStatus.SCHEDULED:
+            return (*services.ARENA_FIELDS, *(("cancel",) if obj else ()), "reason")
+        over = obj.status in (ArenaStatus.FINISHED, ArenaStatus.CANCELLED)
+        return (*services.ARENA_FIELDS, "status", "flagged", *(() if over else ("cancel", "reason")))
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        if obj is not None and obj.status != ArenaStatus.SCHEDULED:
+            return (*services.ARENA_FIELDS, "status", "flagged")
+        if not request.user.has_perm(services.PRICE_PERMISSION):
+            return services.ARENA_MONEY_FIELDS
+        return ()
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Arena, form: Any, change: bool) -> None:
+        by, reason = request.user, form.cleaned_data.get("reason", "")
+        try:
+            if form.cleaned_data.get("cancel"):
+                obj.refresh_from_db()
+                refunded = services.cancel_arena(obj, reason, by=by)  # type: ignore[arg-type]
+                messages.success(request, gettext("已取消，退还 %(n)d 笔报名费。") % {"n": refunded})
+                return
+            changes = {f: form.cleaned_data[f] for f in services.ARENA_FIELDS if f in form.cleaned_data}
+            if change:
+                obj.refresh_from_db()
+            saved = services.save_arena(obj, changes, reason, by=by)  # type: ignore[arg-type]
+        except OperationRefused as refusal:
+            messages.error(request, str(refusal))
+            return
+        obj.pk = saved.pk
+
+
+@admin.register(ArenaScore)
+class ArenaScoreAdmin(ReadOnlyAdmin):
+    """The arenas' points log: append-only, read-only."""
+
+    list_display = ("created_at", "arena", "user", "hand", "seat", "won", "fan", "doubled", "points", "escaped")
+    list_filter = ("arena", "won", "doubled")
+    search_fields = ("user__username", "user__display_name")
+
+
+@admin.register(ArenaPlace)
+class ArenaPlaceAdmin(ReadOnlyAdmin):
+    list_display = ("arena", "rank", "user", "points", "hands", "wins", "prize", "transaction")
+    list_filter = ("arena",)
