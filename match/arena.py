@@ -25,7 +25,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import User
+from accounts.models import ClientSighting, User
 from ledger import services as ledger
 from ledger.models import Account
 from match import arena_end, arena_live, arena_pairing, jobs
@@ -69,6 +69,14 @@ def refund_key(arena_id: int, user_id: int) -> str:
     return f"arena:{arena_id}:refund:{user_id}"
 
 
+def address_digest(address: str) -> str:
+    """The keyed digest an entry keeps of its client address (风控 keeps digests only, never the address: the
+    same as accounts.ClientSighting's); empty for an unknown address, which matches nobody."""
+    if not address or address == "-":
+        return ""
+    return ClientSighting.digest_of(ClientSighting.ADDRESS, address)
+
+
 def entry_of(user: User, arena: Arena) -> ArenaEntry | None:
     if not user.is_authenticated:
         return None
@@ -88,7 +96,7 @@ def join(user: User, arena: Arena, address: str = "", now: datetime | None = Non
             # One join of this player at a time: the fee below sees every entry committed before it.
             Account.objects.select_for_update().get(pk=ledger.account_for(user).pk)
             entry = ArenaEntry.objects.select_for_update().filter(arena=arena, user=user).first()
-            entry = _resume(entry, arena, now) if entry else _enter(user, arena, address[:64], now)
+            entry = _resume(entry, arena, now) if entry else _enter(user, arena, address_digest(address), now)
     except IntegrityError:  # a concurrent join got there first (one entry per player and arena)
         entry = ArenaEntry.objects.get(arena=arena, user=user)
     _after_change(arena)
@@ -183,8 +191,8 @@ def _refund(arena: Arena, entry: ArenaEntry) -> int:
 
 
 def flagged_pairs(arena: Arena) -> list[tuple[str, list[str]]]:
-    """Client addresses from which more than one account joined the arena, with the accounts (风控: they are
-    never seated together; operators look at them)."""
+    """The client addresses (their digests) from which more than one account joined the arena, with the
+    accounts (风控: they are never seated together; operators look at them)."""
     shared = (
         arena.entries.exclude(address="").values("address").annotate(n=Count("id")).filter(n__gt=1).order_by("address")
     )

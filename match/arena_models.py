@@ -116,7 +116,13 @@ class ArenaEntry(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="arena_entries", verbose_name=_("玩家")
     )
-    address = models.CharField(_("客户端地址"), max_length=64, blank=True, db_index=True)
+    address = models.CharField(
+        _("客户端地址摘要"),
+        max_length=64,
+        blank=True,
+        db_index=True,
+        help_text=_("报名时客户端地址的密钥摘要（不存地址本身）"),
+    )
     state = models.CharField(_("状态"), max_length=10, choices=EntryState.choices, default=EntryState.WAITING)
     waiting_since = models.DateTimeField(_("开始等待"), null=True, blank=True)
     table = models.ForeignKey(

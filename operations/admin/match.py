@@ -276,7 +276,8 @@ class ArenaAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("同一地址的账号"))
     def flagged(self, obj: Arena) -> str:
-        return "; ".join(f"{address}: {', '.join(names)}" for address, names in arena.flagged_pairs(obj)) or "-"
+        pairs = arena.flagged_pairs(obj)
+        return "; ".join(f"{digest[:8]}…: {', '.join(names)}" for digest, names in pairs) or "-"
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
         if obj is None or obj.status == ArenaStatus.SCHEDULED:
