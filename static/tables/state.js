@@ -147,6 +147,7 @@ export class TableState {
       case "table_closed": this.closed = ev.reason || ""; return true;
       case "session_over": this.sessionOver = true; return false; // the seats event beside it frees the seats
       case "rematch": return false; // 再来一场 after a friends' session: friends.js redraws its panel
+      case "arena_next": return false; // an arena table's one hand is over: arena.js shows where it goes on
       case "hand_started": this.finalView = null; this.balances = null; return true;
       default: return DELTA; // an engine event: the prompt after it brings the view
     }
