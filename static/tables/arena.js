@@ -2,14 +2,15 @@
 // where the arena goes on: a banner over the settlement says the next table is coming (or, when time is up,
 // that the arena is ending) and links the arena's page. When the pairing seats the player again (the
 // notification `arena_seated`), the page goes to the new table after a moment, so the sheet is seen first;
-// "现在就去" goes at once.
+// "现在就去" goes at once. While no table comes, the arena's standings say whether its time is up meanwhile.
 import { _, fmt } from "../ui/i18n.js";
 import { t, fill } from "../ui/dom.js";
 
 const GO_AFTER_MS = 3000;
+const ASK_EVERY_MS = 5000; // while no new table comes: is the arena still pairing? (time may be up meanwhile)
 
 export function bindArena(table) {
-  const arena = { next: null, seated: null, timer: null, goAt: 0 };
+  const arena = { next: null, seated: null, timer: null, goAt: 0, asking: null };
 
   function banner() {
     let node = document.getElementById("arena-next");
@@ -52,6 +53,23 @@ export function bindArena(table) {
   function takeNext(ev) {
     arena.next = { arena: ev.arena, url: ev.url, more: Boolean(ev.more) };
     draw();
+    if (arena.next.more && !arena.asking) arena.asking = setInterval(askStatus, ASK_EVERY_MS);
+  }
+
+  /** Waiting for the next table: once the arena's time is up (no more pairing), say it is ending. */
+  async function askStatus() {
+    if (arena.seated || !arena.next || !arena.next.more) { clearInterval(arena.asking); return; }
+    let frame;
+    try {
+      frame = await (await fetch(arena.next.url + "standings.json", { headers: { Accept: "application/json" } })).json();
+    } catch (e) {
+      return;
+    }
+    if (frame.head && !["scheduled", "running"].includes(frame.head.status)) {
+      arena.next.more = false;
+      clearInterval(arena.asking);
+      draw();
+    }
   }
 
   function takeSeated(note) {
@@ -59,6 +77,10 @@ export function bindArena(table) {
     if (arena.seated) return;
     const arenaUrl = arena.next ? arena.next.url : null;
     arena.seated = { url: note.url, arena: note.arena, arenaUrl };
+    if (!table.state.sessionOver) { // seated elsewhere: this table's hand is over (its arena_next may come later)
+      table.state.sessionOver = true;
+      table.render();
+    }
     arena.goAt = Date.now() + GO_AFTER_MS;
     arena.timer = setInterval(() => {
       if (Date.now() >= arena.goAt) { clearInterval(arena.timer); location.href = note.url; return; }
