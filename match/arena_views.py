@@ -78,11 +78,18 @@ def arenas_to_show(now: datetime | None = None) -> list[Arena]:
     return (running + coming + done)[:ARENAS_LISTED]
 
 
-def arena_of_the_moment() -> Arena | None:
-    """The arena the lobby points at: one running (the earliest started), else the next scheduled."""
+def arena_of_the_moment(own_base: int | None = None) -> Arena | None:
+    """The arena the lobby points at: one running (the earliest started), else the next scheduled; in the
+    player's own bracket's room (`own_base`) when there is one there."""
     shown = Arena.objects.select_related("room")
-    running = shown.filter(status=ArenaStatus.RUNNING).order_by("starts_at").first()
-    return running or shown.filter(status=ArenaStatus.SCHEDULED).order_by("starts_at").first()
+    for where in ({"room__base": own_base} if own_base else None, {}):
+        if where is None:
+            continue
+        running = shown.filter(status=ArenaStatus.RUNNING, **where).order_by("starts_at").first()
+        found = running or shown.filter(status=ArenaStatus.SCHEDULED, **where).order_by("starts_at").first()
+        if found:
+            return found
+    return None
 
 
 @login_required

@@ -23,13 +23,14 @@ register = template.Library()
 def match_zone_card(context: dict[str, Any]) -> dict[str, Any]:
     user = context["request"].user
     season = seasons.current_season()
+    own_base = brackets.base_for_balance(brackets.balance_of(user))
     return {
         "season": season,
         "pass": passes.pass_of(user, season),
         "rooms": MatchRoom.objects.select_related("room").order_by("room__variant", "room__base"),
-        "own_base": brackets.base_for_balance(brackets.balance_of(user)),
+        "own_base": own_base,
         "prizes": seasons.unseen_prizes(user),
-        "arena": arena_of_the_moment(),
+        "arena": arena_of_the_moment(own_base),
     }
 
 

@@ -18,7 +18,7 @@ from config.asgi import application
 from ledger import services as ledger
 from match import arena, arena_end, arena_live
 from match.arena_views import shown_rows
-from match.models import ArenaEntry, ArenaPlace, ArenaScore, ArenaStatus, EntryState
+from match.models import Arena, ArenaEntry, ArenaPlace, ArenaScore, ArenaStatus, EntryState
 from tests.match.conftest import CHICKEN, sheet_of
 from tests.tables.conftest import OUR_ORIGIN, session_cookie_for
 
@@ -183,7 +183,7 @@ def test_the_zone_lists_running_scheduled_and_lately_finished_arenas(client, pla
     arena_of(name="取消了", status=ArenaStatus.CANCELLED)
     client.force_login(players[0])
     html = client.get("/match/").content.decode()
-    listed = re.findall(r'<tr class="arena-row (\w+)" data-arena="(\d+)">', html)
+    listed = re.findall(r'<tr class="arena-row (\w+)[^"]*" data-arena="(\d+)">', html)
     assert listed == [
         ("running", str(running.pk)), ("scheduled", str(coming.pk)), ("finished", str(lately.pk)),
     ]  # fmt: skip
@@ -198,6 +198,12 @@ def test_the_lobby_card_points_at_the_running_arena_or_the_next(client, players,
     running = arena_of(name="正在打")
     card = client.get("/tables/").content.decode()
     assert f"/match/arenas/{running.pk}/" in card and "竞技场进行中" in card
+    elsewhere = arena_of(name="别的房间", base=50, starts_at=timezone.now() - timedelta(minutes=5))
+    card = client.get("/tables/").content.decode()
+    assert f"/match/arenas/{running.pk}/" in card and "别的房间" not in card  # the player's own room first
+    Arena.objects.filter(pk=running.pk).update(status=ArenaStatus.FINISHED)
+    Arena.objects.filter(pk=coming.pk).update(status=ArenaStatus.CANCELLED)
+    assert f"/match/arenas/{elsewhere.pk}/" in client.get("/tables/").content.decode()  # else any room's
 
 
 def test_the_record_shows_the_players_arena_podium_finishes(client, players, arena_of):
