@@ -12,12 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from match import arena, arena_end, arena_live
-from match.models import Arena, ArenaStatus
+from match.models import Arena, ArenaStatus, ArenaTable
 
 FLAME_FROM = 2  # a streak of this many wins shows the flame (the doubled hands begin there)
 
@@ -119,3 +120,17 @@ def standings(request: HttpRequest, arena_id: int) -> JsonResponse:
     """The standings snapshot as the page's socket sends it on connecting (for scripts and reconnects)."""
     get_object_or_404(Arena, pk=arena_id)
     return JsonResponse(arena_live.full_frame(arena_id))
+
+
+@login_required
+def table_arena(request: HttpRequest, table_id: int) -> JsonResponse:
+    """The arena a table belongs to, for its page (static/tables/arena.js): a page that missed the table's
+    `arena_next` event (it came inside a state fetched afresh, or before the page opened) still says where
+    the arena goes on. `more`: the arena still seats players. 404 for a table outside every arena."""
+    found = ArenaTable.objects.select_related("arena").filter(table_id=table_id).first()
+    if found is None:
+        return JsonResponse({"arena": None})
+    the_arena = found.arena
+    more = the_arena.status == ArenaStatus.RUNNING and the_arena.ends_at > timezone.now()
+    url = reverse("match:arena", args=[the_arena.pk])
+    return JsonResponse({"arena": the_arena.pk, "url": url, "more": more, "status": the_arena.status})

@@ -7,10 +7,11 @@ import { _, fmt } from "../ui/i18n.js";
 import { t, fill } from "../ui/dom.js";
 
 const GO_AFTER_MS = 3000;
+const TABLE_ARENA_URL = "/match/arenas/table/"; // + "<table id>.json": the table's arena (match.arena_views)
 const ASK_EVERY_MS = 5000; // while no new table comes: is the arena still pairing? (time may be up meanwhile)
 
 export function bindArena(table) {
-  const arena = { next: null, seated: null, timer: null, goAt: 0, asking: null };
+  const arena = { next: null, seated: null, timer: null, goAt: 0, asking: null, askedTable: false };
 
   function banner() {
     let node = document.getElementById("arena-next");
@@ -89,8 +90,29 @@ export function bindArena(table) {
     draw();
   }
 
+  /** The table is closed and its `arena_next` was not seen (a state fetched afresh already held the close,
+   * or the page opened after it): ask which arena the table was part of, if any. Once. */
+  async function askArena() {
+    arena.askedTable = true;
+    const id = document.getElementById("table-app")?.dataset.tableId;
+    let answer;
+    try {
+      const res = await fetch(`${TABLE_ARENA_URL}${id}.json`, { headers: { Accept: "application/json" } });
+      if (!res.ok) return;
+      answer = await res.json();
+    } catch (e) {
+      return;
+    }
+    if (arena.next || !answer.arena) return; // not an arena's table
+    table.state.sessionOver = true;
+    table.render();
+    takeNext(answer);
+  }
+
   table.hooks.push((frame, result) => {
     for (const ev of result.happened) if (ev.type === "arena_next") takeNext(ev);
+    const closed = table.state.table && table.state.table.status === "closed";
+    if (frame.type === "state" && closed && !arena.next && !arena.askedTable) askArena();
   });
   window.addEventListener("mj:notify", (event) => {
     const note = event.detail || {};

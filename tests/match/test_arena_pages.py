@@ -18,7 +18,7 @@ from config.asgi import application
 from ledger import services as ledger
 from match import arena, arena_end, arena_live
 from match.arena_views import shown_rows
-from match.models import Arena, ArenaEntry, ArenaPlace, ArenaScore, ArenaStatus, EntryState
+from match.models import Arena, ArenaEntry, ArenaPlace, ArenaScore, ArenaStatus, ArenaTable, EntryState
 from tests.match.conftest import CHICKEN, sheet_of
 from tests.tables.conftest import OUR_ORIGIN, session_cookie_for
 
@@ -256,3 +256,18 @@ async def test_the_socket_sends_the_standings_whole_then_diffs(players, arena_of
     await socket.send_json_to({"type": "ping"})
     assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_celery")
+def test_a_table_page_asks_which_arena_its_table_was_part_of(client, players, arena_of):
+    the_arena = arena_of()
+    for player in players:
+        arena.join(player, the_arena, address=f"10.0.0.{player.pk}")
+    table = ArenaTable.objects.get(arena=the_arena).table
+    client.force_login(players[0])
+    answer = client.get(f"/match/arenas/table/{table.pk}.json").json()
+    assert answer == {"arena": the_arena.pk, "url": f"/match/arenas/{the_arena.pk}/", "more": True, "status": "running"}
+    Arena.objects.filter(pk=the_arena.pk).update(starts_at=timezone.now() - timedelta(hours=2))  # time is up
+    assert client.get(f"/match/arenas/table/{table.pk}.json").json()["more"] is False
+    assert client.get("/match/arenas/table/999999.json").json() == {"arena": None}
