@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from match import arena, arena_end, arena_live
-from match.models import Arena, ArenaStatus, ArenaTable
+from match.models import Arena, ArenaStatus, ArenaTable, EntryState
 
 FLAME_FROM = 2  # a streak of this many wins shows the flame (the doubled hands begin there)
 
@@ -120,6 +120,17 @@ def standings(request: HttpRequest, arena_id: int) -> JsonResponse:
     """The standings snapshot as the page's socket sends it on connecting (for scripts and reconnects)."""
     get_object_or_404(Arena, pk=arena_id)
     return JsonResponse(arena_live.full_frame(arena_id))
+
+
+@login_required
+def mine(request: HttpRequest, arena_id: int) -> JsonResponse:
+    """The reader's entry: its state and, while they play, their table's page (the event page goes there when
+    it sees them seated and missed the `arena_seated` notification, sent before the page's socket opened)."""
+    the_arena = get_object_or_404(Arena, pk=arena_id)
+    entry = arena.entry_of(_user(request), the_arena)
+    playing = entry is not None and entry.state == EntryState.PLAYING and entry.table_id is not None
+    url = reverse("tables:table", args=[entry.table_id]) if entry is not None and playing else None
+    return JsonResponse({"state": entry.state if entry else None, "url": url})
 
 
 @login_required

@@ -4,7 +4,8 @@
 // sorted as the server ranks them (points, then fewer hands, then who reached the points first); only rows
 // with the minimum hands get a rank, the others follow unranked; the reader's own row is pinned on top.
 // Once the arena is over the podium shows its top three with their prizes. When the player is seated
-// (the notification `arena_seated` for this arena) the page goes to the table.
+// (the notification `arena_seated` for this arena, or their row turning from waiting to playing) the page
+// goes to the table.
 import { _, fmt } from "../ui/i18n.js";
 import { t, fill } from "../ui/dom.js";
 import { Socket } from "../ui/socket.js";
@@ -95,6 +96,7 @@ function renderRows() {
   }
   fill(body, ...nodes);
   renderMine(mine);
+  follow(mine);
 }
 
 function renderMine(mine) {
@@ -187,8 +189,41 @@ function onStatus(status) {
 // Seated: this arena's pairing put the player at a table; go there.
 window.addEventListener("mj:notify", (event) => {
   const note = event.detail || {};
-  if (note.type === "arena_seated" && Number(note.arena) === arenaId && note.url) location.href = note.url;
+  if (note.type === "arena_seated" && Number(note.arena) === arenaId && note.url) go(note.url);
 });
+
+// The notification may have come before this page's socket opened (a player who joins while a table's worth
+// waits is seated at once): a page that sees its player go from waiting to playing asks where, and goes
+// there; so does the page the join button led to.
+const FOLLOW_KEY = `arena-follow:${arenaId}`;
+let myState = box.dataset.entryState || "";
+let going = false;
+document.getElementById("arena-join-form")?.addEventListener("submit", () => sessionStorage.setItem(FOLLOW_KEY, "1"));
+
+function go(url) {
+  if (going) return;
+  going = true;
+  sessionStorage.removeItem(FOLLOW_KEY);
+  location.href = url;
+}
+
+async function goToMyTable() {
+  let answer;
+  try {
+    answer = await (await fetch(box.dataset.mineUrl, { headers: { Accept: "application/json" } })).json();
+  } catch (e) {
+    return;
+  }
+  if (answer.url) go(answer.url);
+}
+
+function follow(mine) {
+  const was = myState;
+  myState = mine ? mine.x : "";
+  if (myState === "playing" && was !== "playing" && (was === "waiting" || sessionStorage.getItem(FOLLOW_KEY))) goToMyTable();
+}
+if (myState === "playing" && sessionStorage.getItem(FOLLOW_KEY)) goToMyTable();
+else if (myState !== "waiting") sessionStorage.removeItem(FOLLOW_KEY);
 
 const socket = new Socket(box.dataset.wsPath, { onMessage, onStatus });
 socket.connect();

@@ -271,3 +271,18 @@ def test_a_table_page_asks_which_arena_its_table_was_part_of(client, players, ar
     Arena.objects.filter(pk=the_arena.pk).update(starts_at=timezone.now() - timedelta(hours=2))  # time is up
     assert client.get(f"/match/arenas/table/{table.pk}.json").json()["more"] is False
     assert client.get("/match/arenas/table/999999.json").json() == {"arena": None}
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("eager_celery")
+def test_the_event_page_asks_where_its_player_was_seated(client, players, arena_of):
+    the_arena = arena_of()
+    client.force_login(players[0])
+    assert client.get(f"/match/arenas/{the_arena.pk}/me.json").json() == {"state": None, "url": None}
+    for player in players:  # the fourth joins while three wait: seated at once (before the page is drawn)
+        arena.join(player, the_arena, address=f"10.0.0.{player.pk}")
+    table = ArenaTable.objects.get(arena=the_arena).table
+    answer = client.get(f"/match/arenas/{the_arena.pk}/me.json").json()
+    assert answer == {"state": "playing", "url": f"/tables/t/{table.pk}/"}
+    html = client.get(f"/match/arenas/{the_arena.pk}/").content.decode()
+    assert 'data-entry-state="playing"' in html and f'id="arena-resume" href="/tables/t/{table.pk}/"' in html
