@@ -14,4 +14,6 @@ urlpatterns = [
     path("arenas/<int:arena_id>/join/", arena_views.join, name="arena_join"),
     path("arenas/<int:arena_id>/withdraw/", arena_views.withdraw, name="arena_withdraw"),
     path("arenas/<int:arena_id>/standings.json", arena_views.standings, name="arena_standings"),
+    path("arenas/<int:arena_id>/me.json", arena_views.mine, name="arena_mine"),
+    path("arenas/table/<int:table_id>.json", arena_views.table_arena, name="table_arena"),
 ]

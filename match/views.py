@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from match import passes, seasons
+from match.arena_views import arenas_to_show
 from match.models import MatchRoom, Season
 from match.pearls import pearls_of_hand
 from tables.services import brackets
@@ -38,6 +39,7 @@ def zone(request: HttpRequest) -> HttpResponse:
         "own_base": brackets.base_for_balance(brackets.balance_of(user)),
         "prizes": seasons.unseen_prizes(user),
         "past": Season.objects.filter(frozen_at__isnull=False).order_by("-starts_at")[:12],
+        "arenas": arenas_to_show(),
     }
     return render(request, "match/zone.html", context)
 

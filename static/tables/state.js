@@ -24,7 +24,7 @@ export class TableState {
     this.closed = undefined; // the close reason once the table is closed
     this.stoodUp = null; // why this player was stood up between hands ("not_ready", "disconnected")
     this.escapeCost = null; // what leaving the running hand would cost this player (the server's figure)
-    this.sessionOver = false; // a friends' room (好友房) whose last hand was played: the table is closed
+    this.sessionOver = false; // a friends' room (好友房) whose last hand was played, or an arena table's one hand: closed
     this.pending = false; // an action was sent and not yet answered
   }
 
@@ -147,6 +147,9 @@ export class TableState {
       case "table_closed": this.closed = ev.reason || ""; return true;
       case "session_over": this.sessionOver = true; return false; // the seats event beside it frees the seats
       case "rematch": return false; // 再来一场 after a friends' session: friends.js redraws its panel
+      case "arena_next": // an arena table's one hand is over and its seats are free (arena.js shows where it goes on)
+        this.sessionOver = true; // as after a friends' session: no ready, no 托管, nothing to leave
+        return false;
       case "hand_started": this.finalView = null; this.balances = null; return true;
       default: return DELTA; // an engine event: the prompt after it brings the view
     }

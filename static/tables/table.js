@@ -17,6 +17,7 @@ import { Sound } from "./sound.js";
 import { Motion, SHOW_WIN_MS } from "./motion.js";
 import { Chat } from "./chat.js";
 import { bindKeys } from "./keys.js";
+import { bindArena } from "./arena.js";
 
 const app = document.getElementById("table-app");
 const S = new TableState();
@@ -131,6 +132,7 @@ window.mjTable = {
   recording: false, frames: [], // with recording on, the state after each drawn frame, as a `state` frame (test_keyboard_hand_in_browser)
 };
 
+bindArena(window.mjTable); // an arena's table: where the arena goes on after its one hand
 ensureDefs();
 chat.mount();
 bindKeys(app);
