@@ -18,11 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger import services as ledger
+from match.arena_models import STANDING_ORDER
 from match.models import Arena, ArenaEntry, ArenaPlace, ArenaStatus, ArenaTable, EntryState
 from tables.models import TableStatus
 
 log = logging.getLogger(__name__)
-STANDING_ORDER = ("-points", "hands", "reached_at", "joined_at", "id")
 
 
 def prize_key(arena_id: int, rank: int) -> str:

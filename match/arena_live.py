@@ -19,6 +19,7 @@ from celery import current_app
 from channels.layers import get_channel_layer
 from django.core.cache import cache
 
+from match.arena_models import STANDING_ORDER
 from match.models import Arena, ArenaEntry, ArenaPlace, ArenaScore
 
 PUSH_SECONDS = 1.0
@@ -51,7 +52,7 @@ def rows(arena: Arena) -> list[dict[str, Any]]:
     ):
         recent[user_id].append([points, int(doubled)])
     entries = ArenaEntry.objects.filter(arena=arena).select_related("user")
-    return [_row(e, recent[e.user_id][-RECENT:]) for e in entries.order_by("-points", "hands", "reached_at", "id")]
+    return [_row(e, recent[e.user_id][-RECENT:]) for e in entries.order_by(*STANDING_ORDER)]
 
 
 def _row(entry: ArenaEntry, recent: list[list[int]]) -> dict[str, Any]:

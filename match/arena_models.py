@@ -101,6 +101,11 @@ class Arena(models.Model):
         return split[rank - 1] if 1 <= rank <= len(split) else 0
 
 
+# The standings' order, the one place it is said (pairing, live standings, the frozen places): points, then
+# fewer hands, then who reached the points first, then who joined first.
+STANDING_ORDER = ("-points", "hands", "reached_at", "joined_at", "id")
+
+
 class EntryState(models.TextChoices):
     WAITING = "waiting", _("等待配桌")
     PLAYING = "playing", _("对局中")
@@ -147,7 +152,7 @@ class ArenaEntry(models.Model):
     class Meta:
         verbose_name = _("竞技场报名")
         verbose_name_plural = _("竞技场报名")
-        ordering = ("arena", "-points", "hands", "reached_at")
+        ordering = ("arena", *STANDING_ORDER)
         constraints: ClassVar[list[Any]] = [
             models.UniqueConstraint(fields=("arena", "user"), name="arena_one_entry_per_player"),
         ]

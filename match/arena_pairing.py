@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.services import notify_user
+from match.arena_models import STANDING_ORDER
 from match.models import Arena, ArenaEntry, ArenaStatus, ArenaTable, EntryState
 from tables.errors import TableError
 from tables.models import Seat, TableStatus
@@ -117,10 +118,6 @@ def pair(arena_id: int, now: datetime | None = None) -> int:
         for group in pick_tables(waiters, arena.room.n_seats, now, wait):
             made += _seat(arena, [by_user[w.user_id] for w in group], now)
         return made
-
-
-# The standings' order (match.arena_live ranks the same way): points, then fewer hands, then who got there first.
-STANDING_ORDER = ("-points", "hands", "reached_at", "joined_at", "id")
 
 
 def _waiter(entry: ArenaEntry) -> Waiter:

@@ -46,10 +46,11 @@ def record_hand(hand_id: int, table: Table, events: EventRecorder, now: datetime
     arena = arena_table.arena
     hand = Hand.objects.get(pk=hand_id)
     scored = _score(arena, hand)
+    running = arena.status == ArenaStatus.RUNNING and arena.ends_at > now  # the tick may not have seen time up yet
     _back_to_the_pool(arena, table, hand, now)
-    _close(arena, table, events)
+    _close(arena, table, events, running)
     transaction.on_commit(lambda: arena_live.announce(arena.pk), robust=True)
-    (jobs.pair_after_commit if arena.status == ArenaStatus.RUNNING else jobs.finish_after_commit)(arena.pk)
+    (jobs.pair_after_commit if running else jobs.finish_after_commit)(arena.pk)
     return scored
 
 
@@ -104,12 +105,12 @@ def _back_to_the_pool(arena: Arena, table: Table, hand: Hand, now: datetime) -> 
         entry.save(update_fields=["table", "last_company", "state", "waiting_since"])
 
 
-def _close(arena: Arena, table: Table, events: EventRecorder) -> None:
-    """The table's one hand is over: it closes, and its page is told where the arena goes on."""
+def _close(arena: Arena, table: Table, events: EventRecorder, running: bool) -> None:
+    """The table's one hand is over: it closes, and its page is told where the arena goes on (`more`: whether
+    another table will come)."""
     table.seats.update(user=None, is_bot=False, auto=False, leaving=False, connections=0, ready=False)
     table.status, table.next_hand_at, table.bots_at = TableStatus.CLOSED, None, None
     table.save(update_fields=["status", "next_hand_at", "bots_at"])
     seats.announce_seats(table, events)
-    running = arena.status == ArenaStatus.RUNNING
     view = {"type": "arena_next", "arena": arena.pk, "url": reverse("match:arena", args=[arena.pk]), "more": running}
     events.add("arena_next", same_for_all(table.room.n_seats, view))

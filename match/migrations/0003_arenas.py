@@ -90,7 +90,7 @@ class Migration(migrations.Migration):
             options={
                 'verbose_name': '竞技场报名',
                 'verbose_name_plural': '竞技场报名',
-                'ordering': ('arena', '-points', 'hands', 'reached_at'),
+                'ordering': ('arena', '-points', 'hands', 'reached_at', 'joined_at', 'id'),
                 'indexes': [models.Index(fields=['arena', 'state'], name='match_arena_arena_i_51faba_idx')],
                 'constraints': [models.UniqueConstraint(fields=('arena', 'user'), name='arena_one_entry_per_player')],
             },
