@@ -4,6 +4,8 @@ small group send a second."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from match import arena, arena_live
@@ -49,7 +51,26 @@ def test_versions_follow_each_other_and_the_snapshot_is_what_a_new_page_gets(pla
     assert arena_live.full_frame(the_arena.pk)["version"] == 0
     ArenaEntry.objects.filter(user=players[1]).update(points=3, hands=1, reached_at=1)
     assert arena_live.push(the_arena.pk) == 1
-    assert arena_live.push(the_arena.pk) == 0
+    assert arena_live.push(the_arena.pk, time.time() + arena_live.MIN_GAP) == 0
     assert [(m["base"], m["version"], [r["n"] for r in m["rows"]]) for m in sent] == [(0, 1, ["小芳"]), (1, 2, [])]
     frame = arena_live.full_frame(the_arena.pk)
     assert frame["version"] == 2 and frame["rows"][0]["n"] == "小芳"
+
+
+def test_a_push_too_soon_after_the_last_send_is_put_off(players, arena_of, monkeypatch):
+    """A push that ran late, then the next one on time: the second waits until MIN_GAP after the first's send,
+    so no watcher gets two within a second, whatever the worker's delays."""
+    sent: list[dict] = []
+    requeued: list[float] = []
+
+    async def group_send(group: str, message: dict) -> None:
+        sent.append(message)
+
+    monkeypatch.setattr("match.arena_live.get_channel_layer", lambda: type("L", (), {"group_send": group_send}))
+    monkeypatch.setattr("match.tasks.push_arena.apply_async", lambda args, countdown: requeued.append(countdown))
+    the_arena = arena_of()
+    monkeypatch.setattr("match.arena_live.time.time", lambda: 1000.0)
+    assert arena_live.push(the_arena.pk) == 0 and len(sent) == 1
+    assert arena_live.push(the_arena.pk, now=1000.4) == -1  # 0.4 s after the send: put off
+    assert len(sent) == 1 and requeued == [pytest.approx(arena_live.MIN_GAP - 0.4)]
+    assert arena_live.push(the_arena.pk, now=1000.0 + arena_live.MIN_GAP) == 0 and len(sent) == 2
