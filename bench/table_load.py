@@ -25,6 +25,10 @@ Scenarios (each prints rows of one table; `all` runs them in this order):
                  RSS of each process at start and end.
 - `sweeper`      the worker with beat only: its CPU per second (with PostgreSQL's) with 10, then
                  1000 idle tables (a hand running, players connected, deadlines far away).
+- `arena`        2 daphne, a running arena with --arena-clients clients that log in over HTTP, watch
+                 the standings and join through the page over --arena-join-seconds, then play the
+                 tables they are seated at, at human pace, for --arena-seconds (bench/arena_load.py):
+                 pairing wait, standings pushes per watcher, ack latency, hands settled once (#46).
 
 Measured per row: actions (or broadcasts) per second; latency p50/p99 from send to ack and from
 send to the event reaching all four seats; CPU ms per action per process kind, read from
@@ -786,6 +790,7 @@ class Bench:
         self.rows: list[Row] = []
         self.notes: list[str] = []
         self.loads: list[tuple[float, float, float]] = []
+        self.goals: list[tuple[str, str, bool | None]] = []  # a scenario's own goals (bench/arena_load.py)
 
     def fresh(self) -> None:
         """A new database and an empty Redis db: scenarios never see each other's tables."""
@@ -802,12 +807,14 @@ class Bench:
         )
         redis.Redis.from_url(self.redis_url).flushdb()
 
-    def stack(self, n_daphne: int, instant: bool = False) -> Stack:
+    def stack(self, n_daphne: int, instant: bool = False, extra: dict[str, str] | None = None) -> Stack:
         """The servers; `instant`: for clients that answer the moment they are asked, the sockets' rate
-        limit (a person's few messages a second) is raised so that it does not pace the run."""
+        limit (a person's few messages a second) is raised so that it does not pace the run; `extra`: more
+        environment."""
         env = server_env(self.db_url, self.redis_url)
         if instant:
             env.update(INSTANT_CLIENTS)
+        env.update(extra or {})
         return Stack(env, n_daphne, self.logdir)
 
     def load(self) -> None:
@@ -1080,6 +1087,7 @@ def print_goals(bench: Bench) -> None:
     if hasattr(bench, "sweep_ratio"):
         flat = bench.sweep_ratio <= 1.5
         goals.append(("sweeper CPU/s flat 10 -> 1000 idle tables", f"{bench.sweep_ratio:.2f}x", flat))
+    goals += bench.goals
     print()
     for name, value, ok in goals:
         print(f"{verdict(ok):>8}  {name}: {value}")
@@ -1102,6 +1110,9 @@ def main() -> None:
     parser.add_argument("--soak-seconds", type=float, default=600)
     parser.add_argument("--rss-every", type=float, default=60, help="soak: seconds between RSS samples")
     parser.add_argument("--sweep-seconds", type=float, default=20)
+    parser.add_argument("--arena-clients", type=int, default=200)
+    parser.add_argument("--arena-join-seconds", type=float, default=120, help="arena: the joins spread over these")
+    parser.add_argument("--arena-seconds", type=float, default=300, help="arena: play after the last join")
     args = parser.parse_args()
     bench = Bench(args)
     setup_django(bench.db_url, bench.redis_url)
@@ -1114,6 +1125,13 @@ def main() -> None:
     print_goals(bench)
 
 
+def arena(bench: Bench) -> None:
+    sys.modules.setdefault("table_load", sys.modules[__name__])  # arena_load imports this module, not a copy
+    from arena_load import arena_scenario
+
+    arena_scenario(bench)
+
+
 SCENARIOS: dict[str, Callable[[Bench], None]] = {
     "latency": lambda b: b.saturation("latency", 1, 1),
     "saturation1": lambda b: b.saturation("saturation1", 1, b.args.sat_tables),
@@ -1121,6 +1139,7 @@ SCENARIOS: dict[str, Callable[[Bench], None]] = {
     "capacity": Bench.capacity,
     "soak": Bench.soak,
     "sweeper": Bench.sweeper,
+    "arena": arena,
 }
 
 if __name__ == "__main__":
