@@ -137,7 +137,7 @@ def mine(request: HttpRequest, arena_id: int) -> JsonResponse:
 def table_arena(request: HttpRequest, table_id: int) -> JsonResponse:
     """The arena a table belongs to, for its page (static/tables/arena.js): a page that missed the table's
     `arena_next` event (it came inside a state fetched afresh, or before the page opened) still says where
-    the arena goes on. `more`: the arena still seats players. 404 for a table outside every arena."""
+    the arena goes on. `more`: the arena still seats players. `{"arena": null}` for a table outside every arena."""
     found = ArenaTable.objects.select_related("arena").filter(table_id=table_id).first()
     if found is None:
         return JsonResponse({"arena": None})
