@@ -74,21 +74,19 @@ def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: 
     the hot path of bots and hints.
     """
     c = counts
-    m = c[0] + 5 * (c[1] + 5 * (c[2] + 5 * (c[3] + 5 * (c[4] + 5 * (c[5] + 5 * (c[6] + 5 * (c[7] + 5 * c[8])))))))
-    p = c[9] + 5 * (
-        c[10] + 5 * (c[11] + 5 * (c[12] + 5 * (c[13] + 5 * (c[14] + 5 * (c[15] + 5 * (c[16] + 5 * c[17]))))))
-    )
-    s = c[18] + 5 * (
-        c[19] + 5 * (c[20] + 5 * (c[21] + 5 * (c[22] + 5 * (c[23] + 5 * (c[24] + 5 * (c[25] + 5 * c[26]))))))
-    )
-    h = c[27] + 5 * (c[28] + 5 * (c[29] + 5 * (c[30] + 5 * (c[31] + 5 * (c[32] + 5 * c[33])))))
+    # The suits' keys (engine._suits), each digit's `count * 5**n` read from `_Tn` rather than
+    # multiplied: a tuple hands back an int already made, where `5 * (...)` makes a new one.
+    m = c[0] + _T1[c[1]] + _T2[c[2]] + _T3[c[3]] + _T4[c[4]] + _T5[c[5]] + _T6[c[6]] + _T7[c[7]] + _T8[c[8]]
+    p = c[9] + _T1[c[10]] + _T2[c[11]] + _T3[c[12]] + _T4[c[13]] + _T5[c[14]] + _T6[c[15]] + _T7[c[16]] + _T8[c[17]]
+    s = c[18] + _T1[c[19]] + _T2[c[20]] + _T3[c[21]] + _T4[c[22]] + _T5[c[23]] + _T6[c[24]] + _T7[c[25]] + _T8[c[26]]
+    h = c[27] + _T1[c[28]] + _T2[c[29]] + _T3[c[30]] + _T4[c[31]] + _T5[c[32]] + _T6[c[33]]
     a = _NUMBER_WAITS[m]
     b = _NUMBER_WAITS[p]
     d = _NUMBER_WAITS[s]
     e = _HONOR_WAITS[h]
     sums = (a >> 18) + (b >> 18) + (d >> 18) + (e >> 18)  # total n0 | paired suits << 6 | odd counts << 9
     total0 = sums & 63
-    standard, special, pair_shapes_only = _PLANS.get(shapes) or _plan(shapes)
+    standard, special, pair_shapes_only = _PLANS[shapes]  # a dict's [] (`_Plans`), cheaper than .get()
     any_tile = ready = False  # ready: the standard shape completes with one more tile, so with a gold too
     mask = 0
     if standard and total0 == golds + 2:  # the needs move by -1 or +2: only a tile lowering one wins
@@ -115,30 +113,30 @@ def waits_counts(counts: list[int], golds: int, shapes: frozenset[Shape], gold: 
             mask &= _NOT_GOLD_OR_BAIBAN[gold]
         if ready and golds < 4:
             mask |= 1 << gold
+    if any_tile:  # one Waits per 游金 mask, kept (it is frozen: shared, it cannot change)
+        return _ANY_TILES.get(mask) or _any_tiles(mask)
     found = _new(Waits)  # not Waits(...): a frozen dataclass's __init__ costs as much as the rest here
-    if any_tile:
-        _set_tiles(found, _ANY_TILES.get(mask) or _any_tiles(mask))
-        _set_any_tile(found, True)
-    else:
-        _set_tiles(found, _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27])
-        _set_any_tile(found, False)
+    _set_tiles(found, _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27])
+    _set_any_tile(found, False)
     return found
 
 
-def _any_tiles(mask: int) -> tuple[Tile, ...]:
-    """The tiles of a 游金 hand's mask (nearly every tile), kept: a long tuple to put together,
+def _any_tiles(mask: int) -> Waits:
+    """The Waits of a 游金 hand's mask (nearly every tile), kept: a long tuple to put together,
     and few masks (all tiles, less the gold when all four are held, less those held four times)."""
     tiles = _M[mask & 511] + _P[mask >> 9 & 511] + _S[mask >> 18 & 511] + _Z[mask >> 27]
     if len(_ANY_TILES) >= _ANY_TILES_KEPT:
         _ANY_TILES.clear()
-    _ANY_TILES[mask] = tiles
-    return tiles
+    found = _ANY_TILES[mask] = Waits(tiles, any_tile=True)
+    return found
 
 
-_ANY_TILES: dict[int, tuple[Tile, ...]] = {}
+_ANY_TILES: dict[int, Waits] = {}
 _ANY_TILES_KEPT = 1 << 10
 
 
+# _Tn[k] = k * 5**n: a suit key's digit n (count k, 0-4) read (see waits_counts)
+_, _T1, _T2, _T3, _T4, _T5, _T6, _T7, _T8 = (tuple(k * 5**n for k in range(5)) for n in range(9))
 _NUMBER_WAITS, _HONOR_WAITS = _suits.NUMBER_WAITS, _suits.HONOR_WAITS
 _new = object.__new__
 # The fields' slot descriptors: setting through them skips the frozen dataclass's __setattr__.
@@ -160,7 +158,16 @@ def _plan(shapes: frozenset[Shape]) -> tuple[bool, frozenset[Shape], bool]:
 
 
 _PAIR_SHAPES = frozenset({Shape.PINGHE_PAIRS, Shape.SEVEN_PAIRS})
-_PLANS: dict[frozenset[Shape], tuple[bool, frozenset[Shape], bool]] = {}  # `_plan`'s answers, read first (faster)
+
+
+class _Plans(dict[frozenset[Shape], tuple[bool, frozenset[Shape], bool]]):
+    """`_plan`'s answers, read first: `_PLANS[shapes]` (a miss asks `_plan`) is cheaper than .get()."""
+
+    def __missing__(self, shapes: frozenset[Shape]) -> tuple[bool, frozenset[Shape], bool]:
+        return _plan(shapes)
+
+
+_PLANS = _Plans()
 # _M[mask] (_P, _S, _Z): the tiles of a suit whose bits are set in a 9-bit mask, in order.
 _M, _P, _S, _Z = (
     tuple(tuple(ALL_TILES[base + j] for j in range(n) if mask >> j & 1) for mask in range(512))
