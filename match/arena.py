@@ -14,8 +14,8 @@ freezes the ended ones (match.arena_end). Every step is idempotent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -154,7 +154,7 @@ def withdraw(user: User, arena: Arena) -> ArenaEntry:
 
 
 def _after_change(arena: Arena) -> None:
-    transaction.on_commit(lambda: arena_live.announce(arena.pk), robust=True)
+    arena_live.announce_after_commit(arena.pk)
     if arena.status == ArenaStatus.RUNNING:
         jobs.pair_after_commit(arena.pk)
 
@@ -259,33 +259,33 @@ def tick(now: datetime | None = None) -> dict[str, int]:
         _repair(arena, now)
         if arena_end.finish(arena.pk, now):
             done["finished"] += 1
-            transaction.on_commit(partial(arena_live.announce, arena.pk), robust=True)
+            arena_live.announce_after_commit(arena.pk)
     return done
 
 
 def start(arena_id: int, now: datetime) -> bool:
     """A scheduled arena's start: the players who joined before it begin waiting now."""
-    with transaction.atomic():
-        arena = Arena.objects.select_for_update().get(pk=arena_id)
-        if arena.status != ArenaStatus.SCHEDULED or arena.starts_at > now:
-            return False
-        arena.status = ArenaStatus.RUNNING
-        arena.save(update_fields=["status"])
-        arena.entries.filter(state=EntryState.WAITING).update(waiting_since=now)
-    transaction.on_commit(lambda: arena_live.announce(arena_id), robust=True)
-    return True
+    return _advance(arena_id, ArenaStatus.SCHEDULED, ArenaStatus.RUNNING, lambda a: a.starts_at <= now, now)
 
 
 def time_up(arena_id: int, now: datetime) -> bool:
     """Time is up: nobody is seated again; the hands under way finish, then the arena ends (arena_end)."""
+    return _advance(arena_id, ArenaStatus.RUNNING, ArenaStatus.FINISHING, lambda a: a.ends_at <= now, None)
+
+
+def _advance(
+    arena_id: int, before: str, after: str, due: Callable[[Arena], bool], waiting_since: datetime | None
+) -> bool:
+    """Move the locked arena from `before` to `after` if it is `due`; its waiting players wait from
+    `waiting_since` (None: they no longer wait for a table). False if it was not in `before` or not due."""
     with transaction.atomic():
         arena = Arena.objects.select_for_update().get(pk=arena_id)
-        if arena.status != ArenaStatus.RUNNING or arena.ends_at > now:
+        if arena.status != before or not due(arena):
             return False
-        arena.status = ArenaStatus.FINISHING
+        arena.status = after
         arena.save(update_fields=["status"])
-        arena.entries.filter(state=EntryState.WAITING).update(waiting_since=None)
-    transaction.on_commit(lambda: arena_live.announce(arena_id), robust=True)
+        arena.entries.filter(state=EntryState.WAITING).update(waiting_since=waiting_since)
+    arena_live.announce_after_commit(arena_id)
     return True
 
 

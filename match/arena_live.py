@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from celery import current_app
 from channels.layers import get_channel_layer
 from django.core.cache import cache
+from django.db import transaction
 
 from match.arena_models import STANDING_ORDER
 from match.models import Arena, ArenaEntry, ArenaPlace, ArenaScore
@@ -45,6 +47,11 @@ def announce(arena_id: int) -> bool:
         return False
     current_app.tasks[PUSH_TASK].apply_async((arena_id,), countdown=PUSH_SECONDS)
     return True
+
+
+def announce_after_commit(arena_id: int) -> None:
+    """`announce` once the current transaction commits (a broker that is down is logged, not raised)."""
+    transaction.on_commit(partial(announce, arena_id), robust=True)
 
 
 def _pending_key(arena_id: int) -> str:

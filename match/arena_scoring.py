@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -49,7 +48,7 @@ def record_hand(hand_id: int, table: Table, events: EventRecorder, now: datetime
     running = arena.status == ArenaStatus.RUNNING and arena.ends_at > now  # the tick may not have seen time up yet
     _back_to_the_pool(arena, table, hand, now)
     _close(arena, table, events, running)
-    transaction.on_commit(lambda: arena_live.announce(arena.pk), robust=True)
+    arena_live.announce_after_commit(arena.pk)
     (jobs.pair_after_commit if running else jobs.finish_after_commit)(arena.pk)
     return scored
 
