@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Field, Model
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -33,17 +34,43 @@ def save_season(season: Season, changes: Mapping[str, Any], reason: str, *, by: 
         stored = Season() if creating else Season.objects.select_for_update().get(pk=season.pk)
         if not creating and not stored.is_future():
             raise OperationRefused(gettext("只能修改尚未开始的赛季。"))
-        moved = {f: {"from": _shown(getattr(stored, f)), "to": _shown(v)}
-                 for f, v in changes.items() if f in SEASON_FIELDS and getattr(stored, f) != v}  # fmt: skip
-        if set(moved) & set(PRICE_FIELDS) and not by.has_perm(PRICE_PERMISSION):
-            raise OperationRefused(gettext("修改通行证价格和奖金需要财务权限。"))
-        if not moved and not creating:
+        money = (PRICE_FIELDS, gettext("修改通行证价格和奖金需要财务权限。"))
+        moved = _apply(stored, changes, SEASON_FIELDS, money, by=by, creating=creating)
+        if moved is None:
             return stored
-        for field, value in changes.items():
-            setattr(stored, field, value)
         stored.save()
         record(by, AuditAction.SEASON_CHANGE, stored, reason, detail={"changes": moved, "created": creating})
         return stored
+
+
+def _apply(
+    stored: Model, changes: Mapping[str, Any], fields: tuple[str, ...], money: tuple[tuple[str, ...], str], *,
+    by: User, creating: bool,
+) -> dict[str, dict[str, Any]] | None:  # fmt: skip
+    """Set `changes` on the locked (or new) row and say what moved among `fields`, as the audit shows it;
+    None when nothing moved on an existing row. `money`: the fields only finance may change, and the refusal
+    anyone else gets (OperationRefused, nothing set)."""
+    moved = {f: {"from": _stored(stored, f), "to": _given(v)}
+             for f, v in changes.items() if f in fields and _stored(stored, f) != _given(v)}  # fmt: skip
+    money_fields, refusal = money
+    if set(moved) & set(money_fields) and not by.has_perm(PRICE_PERMISSION):
+        raise OperationRefused(refusal)
+    if not moved and not creating:
+        return None
+    for field, value in changes.items():
+        setattr(stored, field, value)
+    return moved
+
+
+def _stored(row: Model, field: str) -> Any:
+    """A field's stored value as the audit shows it (a foreign key by its id: a new row has none yet)."""
+    model_field = row._meta.get_field(field)
+    assert isinstance(model_field, Field)  # a column of the row, not a reverse relation
+    return _shown(getattr(row, model_field.attname))
+
+
+def _given(value: Any) -> Any:
+    return value.pk if isinstance(value, Model) else _shown(value)
 
 
 def _shown(value: Any) -> Any:
@@ -98,28 +125,14 @@ def save_arena(the_arena: Arena, changes: Mapping[str, Any], reason: str, *, by:
         stored = Arena() if creating else Arena.objects.select_for_update().get(pk=the_arena.pk)
         if not creating and stored.status != ArenaStatus.SCHEDULED:
             raise OperationRefused(gettext("只能修改尚未开始的竞技场。"))
-        moved = {f: {"from": _stored(stored, f), "to": _given(v)}
-                 for f, v in changes.items() if f in ARENA_FIELDS and _stored(stored, f) != _given(v)}  # fmt: skip
-        if set(moved) & set(ARENA_MONEY_FIELDS) and not by.has_perm(PRICE_PERMISSION):
-            raise OperationRefused(gettext("修改报名费和奖金需要财务权限。"))
-        if not moved and not creating:
+        money = (ARENA_MONEY_FIELDS, gettext("修改报名费和奖金需要财务权限。"))
+        moved = _apply(stored, changes, ARENA_FIELDS, money, by=by, creating=creating)
+        if moved is None:
             return stored
-        for field, value in changes.items():
-            setattr(stored, field, value)
         stored.created_by = stored.created_by if not creating else by
         stored.save()
-        detail = {"changes": {f: {k: str(v) for k, v in m.items()} for f, m in moved.items()}, "created": creating}
-        record(by, AuditAction.ARENA_CHANGE, stored, reason, detail=detail)
+        record(by, AuditAction.ARENA_CHANGE, stored, reason, detail={"changes": moved, "created": creating})
         return stored
-
-
-def _stored(the_arena: Arena, field: str) -> Any:
-    """A field's stored value as the audit shows it (the room by its id: a new arena has none yet)."""
-    return the_arena.room_id if field == "room" else _shown(getattr(the_arena, field))
-
-
-def _given(value: Any) -> Any:
-    return value.pk if isinstance(value, Room) else _shown(value)
 
 
 def cancel_arena(the_arena: Arena, reason: str, *, by: User) -> int:
