@@ -80,6 +80,12 @@ def notify_user(user_id: int, payload: dict[str, Any]) -> None:
     transaction.on_commit(lambda: async_to_sync(anotify_user)(user_id, payload))
 
 
+def reader(request: HttpRequest) -> User:
+    """The signed-in user a page is for (behind login_required: an anonymous reader is a programming error)."""
+    assert isinstance(request.user, User)
+    return request.user
+
+
 def log_out(request: HttpRequest) -> None:
     """End the session, then close the user's sockets (they were authenticated by that session)."""
     user_id = request.user.pk if request.user.is_authenticated else None

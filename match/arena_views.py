@@ -16,16 +16,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
+from accounts.services import reader
+from accounts.throttle import client_ip
 from match import arena, arena_end, arena_live
 from match.models import Arena, ArenaStatus, ArenaTable, EntryState
 
 FLAME_FROM = 2  # a streak of this many wins shows the flame (the doubled hands begin there)
-
-
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
 
 
 def shown_rows(rows: list[dict[str, Any]], min_hands: int, me: int) -> list[dict[str, Any]]:
@@ -44,7 +40,7 @@ def shown_rows(rows: list[dict[str, Any]], min_hands: int, me: int) -> list[dict
 def page(request: HttpRequest, arena_id: int) -> HttpResponse:
     """An arena's page: its times, fee and prizes, the player's own entry, the standings (live while it runs)."""
     the_arena = get_object_or_404(Arena.objects.select_related("room"), pk=arena_id)
-    user = _user(request)
+    user = reader(request)
     entry = arena.entry_of(user, the_arena)
     pool = arena_end.pool_of(the_arena)
     frame = arena_live.full_frame(the_arena.pk)
@@ -98,7 +94,7 @@ def arena_of_the_moment(own_base: int | None = None) -> Arena | None:
 def join(request: HttpRequest, arena_id: int) -> HttpResponse:
     the_arena = get_object_or_404(Arena, pk=arena_id)
     try:
-        arena.join(_user(request), the_arena, address=request.META.get("REMOTE_ADDR", ""))
+        arena.join(reader(request), the_arena, address=client_ip(request))
     except arena.ArenaRefused as refusal:
         messages.error(request, str(refusal))
     return redirect("match:arena", arena_id=arena_id)
@@ -109,7 +105,7 @@ def join(request: HttpRequest, arena_id: int) -> HttpResponse:
 def withdraw(request: HttpRequest, arena_id: int) -> HttpResponse:
     the_arena = get_object_or_404(Arena, pk=arena_id)
     try:
-        arena.withdraw(_user(request), the_arena)
+        arena.withdraw(reader(request), the_arena)
     except arena.ArenaRefused as refusal:
         messages.error(request, str(refusal))
     return redirect("match:arena", arena_id=arena_id)
@@ -127,7 +123,7 @@ def mine(request: HttpRequest, arena_id: int) -> JsonResponse:
     """The reader's entry: its state and, while they play, their table's page (the event page goes there when
     it sees them seated and missed the `arena_seated` notification, sent before the page's socket opened)."""
     the_arena = get_object_or_404(Arena, pk=arena_id)
-    entry = arena.entry_of(_user(request), the_arena)
+    entry = arena.entry_of(reader(request), the_arena)
     playing = entry is not None and entry.state == EntryState.PLAYING and entry.table_id is not None
     url = reverse("tables:table", args=[entry.table_id]) if entry is not None and playing else None
     return JsonResponse({"state": entry.state if entry else None, "url": url})

@@ -13,55 +13,63 @@ from match.arena_live import arena_group, full_frame
 from match.live import season_group, standings_frame
 
 
-class StandingsConsumer(UserSocketMixin):
+class GroupListener(UserSocketMixin):
+    """A page that listens to one group of the match zone: a signed-in reader only (else the handshake is
+    refused, HTTP 403), in the group while the socket lives; its heartbeat's ping is answered with pong."""
+
+    group_name: str | None = None
+
+    async def listen(self, group: str) -> bool:
+        """Accept a signed-in reader and join `group`; False (refused) for anyone else."""
+        if self.authenticated_user_id() is None:
+            await self.close()  # before accept: the handshake is refused (HTTP 403)
+            return False
+        await self.accept()
+        await self.join_user_group()
+        self.group_name = group
+        await self.channel_layer.group_add(group, self.channel_name)
+        return True
+
+    async def disconnect(self, code: int) -> None:
+        if self.group_name is not None:
+            await self.channel_layer.group_discard(self.group_name, self.channel_name)
+        await super().disconnect(code)
+
+    async def answered_ping(self, content: Any) -> bool:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+            return True
+        return False
+
+
+class StandingsConsumer(GroupListener):
     """Listens only: the server sends `{"type": "standings", "rows": [...], "players": n}` on connecting and as
     they change."""
 
-    season_group_name: str | None = None
-
     async def connect(self) -> None:
-        if self.authenticated_user_id() is None:
-            await self.close()  # before accept: the handshake is refused (HTTP 403)
-            return
-        await self.accept()
-        await self.join_user_group()
         season_id = int(self.scope["url_route"]["kwargs"]["season_id"])
-        self.season_group_name = season_group(season_id)
-        await self.channel_layer.group_add(self.season_group_name, self.channel_name)
-        await self.send_json(await database_sync_to_async(standings_frame)(season_id))  # a (re)connect catches up
-
-    async def disconnect(self, code: int) -> None:
-        if self.season_group_name is not None:
-            await self.channel_layer.group_discard(self.season_group_name, self.channel_name)
-        await super().disconnect(code)
+        if await self.listen(season_group(season_id)):
+            await self.send_json(await database_sync_to_async(standings_frame)(season_id))  # a (re)connect catches up
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """The page only listens; its heartbeat's ping is answered so it knows the socket lives."""
-        if isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"type": "pong"})
+        await self.answered_ping(content)
 
     async def match_standings(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "standings", "rows": event["rows"], "players": event["players"]})
 
 
-class ArenaConsumer(UserSocketMixin):
+class ArenaConsumer(GroupListener):
     """Listens: on connecting the server sends the standings whole (`arena_full`: version, head, rows), then
     each push's changes (`arena_diff`: version, base, head, rows changed, gone). A page that sees a version
     gap sends `{"type": "full"}` and gets the whole standings again; `ping` is answered with `pong`."""
 
-    arena_group_name: str | None = None
     arena_id: int = 0
 
     async def connect(self) -> None:
-        if self.authenticated_user_id() is None:
-            await self.close()  # before accept: the handshake is refused (HTTP 403)
-            return
-        await self.accept()
-        await self.join_user_group()
         self.arena_id = int(self.scope["url_route"]["kwargs"]["arena_id"])
-        self.arena_group_name = arena_group(self.arena_id)
-        await self.channel_layer.group_add(self.arena_group_name, self.channel_name)
-        await self.send_full()
+        if await self.listen(arena_group(self.arena_id)):
+            await self.send_full()
 
     async def send_full(self) -> None:
         try:
@@ -71,16 +79,8 @@ class ArenaConsumer(UserSocketMixin):
             return
         await self.send_json(frame)
 
-    async def disconnect(self, code: int) -> None:
-        if self.arena_group_name is not None:
-            await self.channel_layer.group_discard(self.arena_group_name, self.channel_name)
-        await super().disconnect(code)
-
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        kind = content.get("type") if isinstance(content, dict) else None
-        if kind == "ping":
-            await self.send_json({"type": "pong"})
-        elif kind == "full":
+        if not await self.answered_ping(content) and isinstance(content, dict) and content.get("type") == "full":
             await self.send_full()
 
     async def arena_diff(self, event: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
+from accounts.services import reader
 from match import passes, seasons
 from match.arena_views import arenas_to_show
 from match.models import MatchRoom, Season
@@ -19,15 +19,10 @@ from match.pearls import pearls_of_hand
 from tables.services import brackets
 
 
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # login_required
-    return request.user
-
-
 @login_required
 def zone(request: HttpRequest) -> HttpResponse:
     """比赛专区: the season and its time left, the pass (one click to buy, the price stated), the rooms."""
-    user = _user(request)
+    user = reader(request)
     season = seasons.current_season()
     rows = seasons.live_standings(season) if season else []
     context = {
@@ -48,7 +43,7 @@ def zone(request: HttpRequest) -> HttpResponse:
 @require_POST
 def buy(request: HttpRequest) -> HttpResponse:
     try:
-        held = passes.buy_pass(_user(request))
+        held = passes.buy_pass(reader(request))
     except passes.PassRefused as refusal:
         messages.error(request, str(refusal))
     else:
@@ -64,7 +59,7 @@ def season(request: HttpRequest, season_id: int) -> HttpResponse:
     """A season's standings: rank, player, 龙珠, hands, wins (frozen once it ended); the player's row pinned."""
     the_season = get_object_or_404(Season, pk=season_id)
     rows = seasons.standings(the_season)
-    mine = seasons.row_of(rows, _user(request).pk)
+    mine = seasons.row_of(rows, reader(request).pk)
     context = {
         "season": the_season,
         "rows": rows,
