@@ -11,26 +11,23 @@ points as a row of small figures (`[points, doubled]`, the last RECENT hands), `
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from functools import partial
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from celery import current_app
 from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import transaction
 
 from match.arena_models import STANDING_ORDER
 from match.models import Arena, ArenaEntry, ArenaPlace, ArenaScore
+from match.pushes import MIN_GAP as MIN_GAP
+from match.pushes import Pushes
 
-PUSH_SECONDS = 1.0
-MIN_GAP = PUSH_SECONDS + 0.15  # between two sends: a second, and a margin for the sockets' delivery jitter
-PENDING_SECONDS = 5  # a queued push that was lost frees the next change to queue another after this
+PUSHES = Pushes("arena", "match.tasks.push_arena")  # at most one a second (match.pushes)
 RECENT = 24  # figures per row
 SNAPSHOT_SECONDS = 6 * 3600
-PUSH_TASK = "match.tasks.push_arena"
 
 
 def arena_group(arena_id: int) -> str:
@@ -43,30 +40,12 @@ def _snapshot_key(arena_id: int) -> str:
 
 def announce(arena_id: int) -> bool:
     """The standings changed (called after commit): queue a push unless one is queued already. True if queued."""
-    if not cache.add(_pending_key(arena_id), 1, timeout=PENDING_SECONDS):
-        return False
-    current_app.tasks[PUSH_TASK].apply_async((arena_id,), countdown=PUSH_SECONDS)
-    return True
+    return PUSHES.announce(arena_id)
 
 
 def announce_after_commit(arena_id: int) -> None:
     """`announce` once the current transaction commits (a broker that is down is logged, not raised)."""
     transaction.on_commit(partial(announce, arena_id), robust=True)
-
-
-def _pending_key(arena_id: int) -> str:
-    return f"arena:push:{arena_id}"
-
-
-def _sent_key(arena_id: int) -> str:
-    return f"arena:pushed:{arena_id}"
-
-
-def too_soon(arena_id: int, now: float) -> float:
-    """Seconds to wait before the arena's next send may go (0: it may go now). Sends are kept MIN_GAP apart,
-    measured where they leave, so that delivery jitter cannot bring two within a second of a watcher."""
-    last = cache.get(_sent_key(arena_id))
-    return 0.0 if last is None else max(0.0, float(last) + MIN_GAP - now)
 
 
 def rows(arena: Arena) -> list[dict[str, Any]]:
@@ -130,11 +109,8 @@ def diff(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> tuple[lis
 def push(arena_id: int, now: float | None = None) -> int:
     """Send the changes since the last push to the arena's group; how many rows changed. Too soon after the
     last send (a push that ran late, then one on time), it is put off to MIN_GAP after it (-1)."""
-    wait = too_soon(arena_id, time.time() if now is None else now)
-    if wait > 0 and not current_app.conf.task_always_eager:  # tasks run at once (tests): no countdown to wait on
-        current_app.tasks[PUSH_TASK].apply_async((arena_id,), countdown=wait)
+    if PUSHES.held_back(arena_id, now):
         return -1
-    cache.delete(_pending_key(arena_id))  # changes from now on queue the next push
     before = snapshot(arena_id)
     after = _store(arena_id, int(before["version"]) + 1)
     changed, gone = diff(before["rows"], after["rows"])
@@ -142,5 +118,5 @@ def push(arena_id: int, now: float | None = None) -> int:
     layer = get_channel_layer()
     assert layer is not None
     async_to_sync(layer.group_send)(arena_group(arena_id), {**frame, "rows": changed, "gone": gone})
-    cache.set(_sent_key(arena_id), time.time(), timeout=SNAPSHOT_SECONDS)
+    PUSHES.sent(arena_id)
     return len(changed)

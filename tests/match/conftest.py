@@ -105,6 +105,7 @@ def _no_cached_standings() -> None:
     from django.core.cache import cache
 
     cache.delete_many([f"match:standings:{n}" for n in range(1, 50)])
+    cache.delete_many([f"match:pushed:{n}" for n in range(1, 50)])  # a season's last send (match.pushes)
     for prefix in ("arena:shown", "arena:push", "arena:pushed", "arena:pairing"):  # snapshots, debounces
         cache.delete_many([f"{prefix}:{n}" for n in range(1, 50)])
     cache.delete("arena:daily-made")

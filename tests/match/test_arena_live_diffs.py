@@ -69,7 +69,7 @@ def test_a_push_too_soon_after_the_last_send_is_put_off(players, arena_of, monke
     monkeypatch.setattr("match.arena_live.get_channel_layer", lambda: type("L", (), {"group_send": group_send}))
     monkeypatch.setattr("match.tasks.push_arena.apply_async", lambda args, countdown: requeued.append(countdown))
     the_arena = arena_of()
-    monkeypatch.setattr("match.arena_live.time.time", lambda: 1000.0)
+    monkeypatch.setattr("match.pushes.time.time", lambda: 1000.0)
     assert arena_live.push(the_arena.pk) == 0 and len(sent) == 1
     assert arena_live.push(the_arena.pk, now=1000.4) == -1  # 0.4 s after the send: put off
     assert len(sent) == 1 and requeued == [pytest.approx(arena_live.MIN_GAP - 0.4)]
